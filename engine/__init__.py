@@ -1,0 +1,40 @@
+"""Shuang Sheng (双升 / 升级 / Tractor) rules engine: pure standard-library Python.
+
+The public rules API (RULES.md clause in brackets)::
+
+    import engine
+    engine.parse_cards("10H 10H AS BJ")                   # [R1] cards
+    engine.Trump(level="10", suit="S")                    # [R2] suit=None: no-trump
+    engine.Rules.preset("classic")                        # [R10] frozen dataclass of options
+    engine.is_legal_follow(hand, lead, play, trump, rules)        # [R5]
+    engine.trick_winner(plays, trump, rules)              # [R6]
+    engine.check_throw(lead, other_hands, trump, rules)   # [R4.3-R4.5]
+    engine.kitty_multiplier(winning_play, trump, rules)   # [R7.4]
+    engine.level_outcome(defender_points, rules)          # [R9.2]
+    engine.advance(level, steps, rules)                   # [R9.4]
+
+and the state machine: :class:`Match` and :class:`Hand` (``to_act``,
+``legal_actions``, ``apply``, ``view``, ``to_dict``/``from_dict``).
+"""
+
+from .actions import Bury, Draw, IllegalAction, LogEntry, Pass, Play, Show, decode, encode
+from .api import (
+    advance, check_throw, follow_error_message, is_legal_follow, kitty_multiplier, level_outcome,
+    trick_winner,
+)
+from .cards import Card, format_cards, full_deck, parse_cards, points_of
+from .hand import Hand, HandResult, team_of
+from .match import Match
+from .rules import PRESETS, Rules
+from .scoring import climb, next_dealer
+from .throw import ThrowCheck
+from .trump import Trump
+from .view import jsonable
+
+__all__ = [
+    "Bury", "Card", "Draw", "Hand", "HandResult", "IllegalAction", "LogEntry", "Match", "PRESETS",
+    "Pass", "Play", "Rules", "Show", "ThrowCheck", "Trump", "advance", "check_throw", "climb", "decode",
+    "encode", "follow_error_message", "format_cards", "full_deck", "is_legal_follow", "jsonable",
+    "kitty_multiplier", "level_outcome", "next_dealer", "parse_cards", "points_of", "team_of",
+    "trick_winner",
+]

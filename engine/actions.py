@@ -1,0 +1,109 @@
+"""Actions a seat can take, the log of applied actions, and the engine's error type.
+
+Actions are small frozen records; ``encode``/``decode`` give their JSON form
+(``{"type": "play", "cards": "10H 10H"}``), used for persistence, the web
+forms and the WebSocket.
+
+>>> decode({"type": "play", "cards": "10H 10H"})
+Play(cards=(Card('10H'), Card('10H')))
+>>> encode(Show(parse_cards("BJ 2H")))
+{'type': 'show', 'cards': '2H BJ'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Union
+
+from .cards import Card, format_cards, parse_cards
+
+
+def _as_card_tuple(cards) -> tuple[Card, ...]:
+    if type(cards) is tuple and all(type(c) is Card for c in cards):
+        return cards
+    return tuple(parse_cards(cards))
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message names the clause and the cards."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Take the next card of the deal (R1.3)."""
+
+    type = "draw"
+
+
+@dataclass(frozen=True)
+class Show:
+    """Lay cards face up to declare, reinforce or overturn the trump (R8)."""
+
+    cards: tuple[Card, ...]
+    type = "show"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(_as_card_tuple(self.cards))))
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Decline to show (declaration window, overturn rounds)."""
+
+    type = "pass"
+
+
+@dataclass(frozen=True)
+class Bury:
+    """Put 8 cards face down as the kitty (R8.8)."""
+
+    cards: tuple[Card, ...]
+    type = "bury"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _as_card_tuple(self.cards))
+
+
+@dataclass(frozen=True)
+class Play:
+    """Lead or follow with these cards (R4, R5)."""
+
+    cards: tuple[Card, ...]
+    type = "play"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _as_card_tuple(self.cards))
+
+
+Action = Union[Draw, Show, Pass, Bury, Play]
+ACTION_TYPES: dict[str, type] = {cls.type: cls for cls in (Draw, Show, Pass, Bury, Play)}
+
+
+class LogEntry(NamedTuple):
+    """One applied action: who did what (the hand's operation log)."""
+
+    seat: int
+    action: Action
+
+
+def encode(action: Action) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": action.type}
+    if hasattr(action, "cards"):
+        data["cards"] = format_cards(action.cards)
+    return data
+
+
+def decode(data: Any) -> Action:
+    """An action from its JSON form; a malformed one raises :class:`IllegalAction`."""
+    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
+        raise IllegalAction(f"not an action: {data!r} (type must be one of {', '.join(ACTION_TYPES)})")
+    cls = ACTION_TYPES[data["type"]]
+    try:
+        if cls in (Draw, Pass):
+            return cls()
+        cards = data.get("cards", "")
+        if not isinstance(cards, (str, list)):
+            raise ValueError("cards must be a string of card names")
+        return cls(parse_cards(cards))
+    except ValueError as error:
+        raise IllegalAction(f"malformed {data['type']} action: {error}") from None

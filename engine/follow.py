@@ -1,0 +1,155 @@
+"""Following a lead (R5): a check on the follower's hand, never an enumeration.
+
+The duty a hand owes a lead is computed from the hand once (:func:`follow_duty`):
+how many cards of the led suit, how many pairs, how many tractor pairs. A play
+is legal exactly when it meets that duty (:func:`follow_error` says which clause
+it breaks). :func:`random_follow` builds a legal play directly from the duty.
+
+>>> from engine.cards import parse_cards as p
+>>> from engine.trump import Trump
+>>> order = Trump("2", "S").order()
+>>> lead = LeadFormat(p("9H 9H"), order)
+>>> follow_error(p("KH KH 3H 4C"), lead, p("KH 3H"), order)
+'R5.3: the lead has 1 pair(s) and you hold 1 pair(s) of ♥: play 1 of them'
+>>> follow_error(p("KH KH 3H 4C"), lead, p("KH KH"), order) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .cards import SUIT_SYMBOLS, SUITS, format_cards
+from .combos import LeadFormat, pair_steps, split_pairs, step_counts, tractor_cover, tractor_placement
+from .trump import TRUMP_SUIT, Order
+
+
+def suit_label(suit: int) -> str:
+    """``♥`` for a printed suit, ``trump`` for the trump suit for play."""
+    return "trump" if suit == TRUMP_SUIT else SUIT_SYMBOLS[SUITS[suit]]
+
+
+class Duty:
+    """What a follower with a given hand owes a lead (R5.2, R5.3)."""
+
+    __slots__ = ("in_suit", "must_play_all", "pairs", "tractor_pairs")
+
+    def __init__(self, in_suit: list[int], must_play_all: bool, pairs: int, tractor_pairs: int) -> None:
+        self.in_suit = in_suit  # the follower's cards of the led suit
+        self.must_play_all = must_play_all  # R5.2: fewer than the lead's size, so all of them
+        self.pairs = pairs  # R5.3: pairs the play must contain
+        self.tractor_pairs = tractor_pairs  # R5.3: pairs the play's tractors must match
+
+
+def follow_duty(hand: Sequence[int], lead: LeadFormat, order: Order) -> Duty:
+    suit_of = order.suit_of
+    suit = lead.suit
+    in_suit = [c for c in hand if suit_of[c] == suit]
+    if len(in_suit) <= lead.size:
+        return Duty(in_suit, True, 0, 0)
+    if lead.pair_slots == 0:
+        return Duty(in_suit, False, 0, 0)
+    steps = pair_steps(in_suit, order)
+    tractor_pairs = tractor_cover(step_counts(steps), lead.tractor_lengths) if lead.tractor_lengths else 0
+    return Duty(in_suit, False, min(lead.pair_slots, len(steps)), tractor_pairs)
+
+
+def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
+    """Cards of ``cards`` that ``hand`` does not hold (as a multiset)."""
+    missing = []
+    for c in set(cards):
+        short = cards.count(c) - hand.count(c)
+        if short > 0:
+            missing += [c] * short
+    return missing
+
+
+def follow_error(hand: Sequence[int], lead: LeadFormat, play: Sequence[int], order: Order) -> str | None:
+    """Why ``play`` is not a legal answer to ``lead`` from ``hand``, naming the clause; ``None`` if legal."""
+    n = lead.size
+    if len(play) != n:
+        return f"R5.1: play exactly {n} card(s), the size of the lead (you chose {len(play)})"
+    missing = missing_cards(hand, play)
+    if missing:
+        return f"you do not hold {format_cards(missing)}"
+    suit_of, suit = order.suit_of, lead.suit
+    played_in_suit = [c for c in play if suit_of[c] == suit]
+    if len(played_in_suit) < n:
+        # R5.2 / R5.4: n cards of the led suit, or all of them when holding fewer.
+        held = sum(1 for c in hand if suit_of[c] == suit)
+        if len(played_in_suit) < held:
+            clause = "R5.4" if suit == TRUMP_SUIT else "R5.2"
+            wanted = "all of them" if held <= n else f"{n} of them"
+            return f"{clause}: you hold {held} {suit_label(suit)} card(s): play {wanted}"
+        return None
+    if lead.pair_slots == 0:
+        return None
+    # R5.3: a play holding the lead's whole structure is always enough; otherwise compare
+    # with the most structure the hand could have shown.
+    steps = pair_steps(played_in_suit, order)
+    counts = step_counts(steps)
+    lengths = lead.tractor_lengths
+    played_tractor = tractor_cover(counts, lengths) if lengths else 0
+    if len(steps) >= lead.pair_slots and played_tractor == sum(lengths):
+        return None
+    duty = follow_duty(hand, lead, order)
+    if duty.must_play_all:
+        return None
+    label = suit_label(suit)
+    if played_tractor < duty.tractor_pairs:
+        wanted = " and ".join(f"tractor of {t}" for t in lengths)
+        return f"R5.3: the lead has a {wanted} and you hold {label} tractor(s) to match it: play them"
+    if len(steps) < duty.pairs:
+        return (
+            f"R5.3: the lead has {lead.pair_slots} pair(s) and you hold {_count_pairs(duty.in_suit)} "
+            f"pair(s) of {label}: play {duty.pairs} of them"
+        )
+    return None
+
+
+def _count_pairs(cards: Sequence[int]) -> int:
+    return len(split_pairs(cards)[0])
+
+
+def random_follow(hand: Sequence[int], lead: LeadFormat, order: Order, rng: random.Random) -> list[int]:
+    """A legal follow chosen at random: the duty first (random tractors and pairs), then random cards."""
+    n = lead.size
+    if n == 1:
+        in_suit = [c for c in hand if order.suit_of[c] == lead.suit]
+        return [rng.choice(in_suit or hand)]
+    duty = follow_duty(hand, lead, order)
+    if duty.must_play_all:
+        others = [c for c in hand if order.suit_of[c] != lead.suit]
+        return duty.in_suit + rng.sample(others, n - len(duty.in_suit))
+    chosen = structured_part(duty, lead, order, rng)
+    rest = list(duty.in_suit)
+    for c in chosen:
+        rest.remove(c)
+    return chosen + rng.sample(rest, n - len(chosen))
+
+
+def structured_part(duty: Duty, lead: LeadFormat, order: Order, rng: random.Random) -> list[int]:
+    """Cards meeting the pair and tractor duty (R5.3), chosen at random among equal options."""
+    if duty.pairs == 0:
+        return []
+    step_of = order.step_of
+    pairs_by_step: dict[int, list[int]] = {}
+    pair_cards = split_pairs(duty.in_suit)[0]
+    rng.shuffle(pair_cards)
+    for card in pair_cards:
+        pairs_by_step.setdefault(step_of[card], []).append(card)
+    chosen: list[int] = []
+    if duty.tractor_pairs:
+        starts = list(pairs_by_step)
+        rng.shuffle(starts)
+        counts = {s: len(cs) for s, cs in pairs_by_step.items()}
+        _, placement = tractor_placement(counts, lead.tractor_lengths, starts)
+        for bottom, length in placement:
+            for step in range(bottom, bottom + length):
+                card = pairs_by_step[step].pop()
+                chosen += [card, card]
+    remaining = [card for cs in pairs_by_step.values() for card in cs]
+    for card in rng.sample(remaining, duty.pairs - len(chosen) // 2):
+        chosen += [card, card]
+    return chosen

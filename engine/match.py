@@ -1,0 +1,119 @@
+"""A match: team levels, the dealer, and a run of hands (R9).
+
+>>> from engine.rules import Rules
+>>> match = Match(Rules.preset("classic"), seed=7)
+>>> match.hand.phase, match.levels
+('dealing', ('2', '2'))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import Action, IllegalAction
+from .cards import RANKS
+from .hand import Hand, HandResult
+from .rules import Rules
+
+
+class Match:
+    """Levels of team 0 (seats 0+2) and team 1 (seats 1+3), the dealer, the history, the current hand.
+
+    Deterministic from ``seed``: hand ``n``'s ``k``-th deal is shuffled by ``Random(f"{seed}:{n}:{k}")``.
+    """
+
+    def __init__(self, rules: Rules, seed: int | str = 0, levels: tuple[str, str] = ("2", "2"),
+                 dealer: int | None = None, first_drawer: int = 0) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.levels = tuple(levels)
+        self.dealer = dealer  # None until the first hand's declaration decides it (R8.3)
+        self.first_drawer = first_drawer
+        self.hand_number = 1
+        self.deal_number = 0
+        self.history: list[HandResult] = []
+        self.winner: int | None = None
+        self.hand = self._deal()
+
+    def _deal(self) -> Hand:
+        self.deal_number += 1
+        rng = random.Random(f"{self.seed}:{self.hand_number}:{self.deal_number}")
+        return Hand.deal(self.rules, rng, levels=self.levels, dealer=self.dealer,
+                         first_drawer=self.first_drawer if self.dealer is None else None,
+                         hand_number=self.hand_number)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.hand.phase == "done"
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply an action to the current hand; a hand that must be redealt is redealt at once."""
+        if self.winner is not None:
+            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
+        self.hand.apply(seat, action)
+        result = self.hand.result
+        if result is None:
+            return
+        self.history.append(result)
+        if result.redeal:
+            self.hand = self._deal()  # R8.3 / R8.6 redeal: same dealer, new cards.
+            return
+        self.levels = result.levels_after
+        self.dealer = result.next_dealer
+        self.winner = result.match_winner
+
+    def next_hand(self) -> Hand:
+        """Deal the next hand once the current one is scored."""
+        if not self.hand_over:
+            raise IllegalAction("the current hand is not over yet")
+        if self.winner is not None:
+            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
+        self.hand_number += 1
+        self.deal_number = 0
+        self.hand = self._deal()
+        return self.hand
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The current hand's view for ``seat`` with the match around it."""
+        return {**self.hand.view(seat), "match": self.summary()}
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "levels": list(self.levels),
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "winner": self.winner,
+            "history": [r.to_dict() for r in self.history],
+        }
+
+    def time_up_winner(self) -> int | None:
+        """R9.5: at the time limit the higher level wins; on equal levels the team on stage
+        (``None`` while the first hand has nobody on stage yet)."""
+        a, b = (RANKS.index(level) for level in self.levels)
+        if a != b:
+            return 0 if a > b else 1
+        return self.hand.declarers
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": self.rules.to_dict(), "seed": self.seed, "levels": list(self.levels),
+            "dealer": self.dealer, "first_drawer": self.first_drawer, "hand_number": self.hand_number,
+            "deal_number": self.deal_number, "winner": self.winner,
+            "history": [r.to_dict() for r in self.history], "hand": self.hand.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        match = cls.__new__(cls)
+        match.rules = Rules.from_dict(data["rules"])
+        match.seed = data["seed"]
+        match.levels = tuple(data["levels"])
+        match.dealer = data["dealer"]
+        match.first_drawer = data["first_drawer"]
+        match.hand_number = data["hand_number"]
+        match.deal_number = data["deal_number"]
+        match.winner = data["winner"]
+        match.history = [HandResult.from_dict(r) for r in data["history"]]
+        match.hand = Hand.from_dict(data["hand"])
+        return match
