@@ -93,6 +93,7 @@ class Hand:
             raise ValueError("a deck must hold the 108 cards of two decks, each card twice (R1.2)")
         if dealer is None and levels[0] != levels[1]:
             raise ValueError("R9.1: the first hand of a match is played with both teams at one level")
+        self.position: dict[str, Any] | None = None
         self.rules = rules
         self.deck = tuple(deck)
         self.setup_dealer = dealer
@@ -123,6 +124,39 @@ class Hand:
         self.penalty = 0
         self.result: HandResult | None = None
         self.log: list[LogEntry] = []
+
+    @classmethod
+    def at_play(cls, rules: Rules, trump: Trump, hands: Sequence[Sequence[Card | str]], *, dealer: int,
+                leader: int, kitty: Sequence[Card | str] = (), levels: tuple[str, str] | None = None,
+                trick_plays: Sequence[tuple[int, Sequence[Card | str]]] = (), trick_points: int = 0,
+                penalty: int = 0) -> Hand:
+        """A hand in the playing phase from an explicit position (puzzles, tests, bot playouts).
+
+        ``hands`` are the cards each seat holds now; ``trick_plays`` the plays
+        already made to the trick ``leader`` led (taken as they are, without a
+        throw check); ``trick_points`` what the defenders have taken so far.
+        """
+        position = {
+            "rules": rules.to_dict(), "trump": [trump.level, trump.suit],
+            "hands": [format_cards(parse_cards(h)) for h in hands], "dealer": dealer, "leader": leader,
+            "kitty": format_cards(parse_cards(kitty)), "levels": list(levels or (trump.level, trump.level)),
+            "trick_plays": [[seat, format_cards(parse_cards(cards))] for seat, cards in trick_plays],
+            "trick_points": trick_points, "penalty": penalty,
+        }
+        hand = cls(rules, FULL_DECK, tuple(position["levels"]), dealer)
+        hand.position = position
+        hand.hands = [parse_cards(h) for h in hands]
+        hand.drawn, hand.kitty = DEALT, parse_cards(kitty)
+        hand.trump, hand.order = trump, trump.order(rules.twos_trump)
+        hand.trick_points, hand.penalty = trick_points, penalty
+        hand.phase, hand.turn, hand.trick = "playing", leader, Trick(leader)
+        for seat, cards in trick_plays:
+            cards = tuple(parse_cards(cards))
+            if not hand.trick.plays:
+                hand.trick.lead = LeadFormat(cards, hand.order)
+            hand.trick.plays.append((seat, cards))
+            hand.turn = (seat + 1) % 4
+        return hand
 
     @classmethod
     def deal(cls, rules: Rules, rng: random.Random, **setup: Any) -> Hand:
@@ -504,12 +538,18 @@ class Hand:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.setup_dict(), "log": [[e.seat, encode(e.action)] for e in self.log]}
+        setup = {"position": self.position} if self.position is not None else self.setup_dict()
+        return {**setup, "log": [[e.seat, encode(e.action)] for e in self.log]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
-        hand = cls(Rules.from_dict(data["rules"]), parse_cards(data["deck"]), tuple(data["levels"]),
-                   data["dealer"], data["first_drawer"], data["hand_number"])
+        if "position" in data:
+            position = dict(data["position"])
+            rules = Rules.from_dict(position.pop("rules"))
+            hand = cls.at_play(rules, Trump(*position.pop("trump")), position.pop("hands"), **position)
+        else:
+            hand = cls(Rules.from_dict(data["rules"]), parse_cards(data["deck"]), tuple(data["levels"]),
+                       data["dealer"], data["first_drawer"], data["hand_number"])
         for seat, action in data["log"]:
             hand.apply(seat, decode(action))
         return hand

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .declaring import Showing
+from .rules import Rules
 from .trump import Trump
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
     order = (trump or Trump(hand.level, None)).order(hand.rules.twos_trump)
     return {
         "seat": seat,
+        "rules": hand.rules,
         "phase": hand.phase,
         "hand_number": hand.hand_number,
         "first_hand": hand.first_hand,
@@ -74,6 +76,8 @@ def jsonable(value: Any) -> Any:
     """A view (or any structure holding cards) with every card as its name, ready for JSON."""
     if isinstance(value, Card):
         return str(value)
+    if isinstance(value, Rules):
+        return value.to_dict()
     if isinstance(value, dict):
         return {k: jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
