@@ -57,6 +57,8 @@ def follow_duty(hand: Sequence[int], lead: LeadFormat, order: Order) -> Duty:
 
 def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     """Cards of ``cards`` that ``hand`` does not hold (as a multiset)."""
+    if len(cards) == 1:
+        return [] if cards[0] in hand else list(cards)
     missing = []
     for c in set(cards):
         short = cards.count(c) - hand.count(c)
@@ -74,6 +76,8 @@ def follow_error(hand: Sequence[int], lead: LeadFormat, play: Sequence[int], ord
     if missing:
         return f"you do not hold {format_cards(missing)}"
     suit_of, suit = order.suit_of, lead.suit
+    if n == 1 and suit_of[play[0]] == suit:
+        return None  # the common case: a single of the led suit
     played_in_suit = [c for c in play if suit_of[c] == suit]
     if len(played_in_suit) < n:
         # R5.2 / R5.4: n cards of the led suit, or all of them when holding fewer.

@@ -34,9 +34,21 @@ def lead_candidates(hand: Sequence[int], order: Order) -> list[tuple[int, ...]]:
 
 
 def random_lead(hand: Sequence[int], order: Order, rng: random.Random, throw_chance: float = 0.1) -> list[int]:
-    """A random lead: usually a random single, pair or tractor, sometimes a random throw attempt."""
+    """A random lead: a random card, often with its pair and the tractor above it; sometimes a
+    random throw attempt of its suit (to exercise R4.3)."""
+    card = rng.choice(hand)
+    suit_of = order.suit_of
     if rng.random() < throw_chance:
-        suit = order.suit_of[rng.choice(hand)]
-        in_suit = [c for c in hand if order.suit_of[c] == suit]
+        in_suit = [c for c in hand if suit_of[c] == suit_of[card]]
         return rng.sample(in_suit, rng.randint(1, min(4, len(in_suit))))
-    return list(rng.choice(lead_candidates(hand, order)))
+    if hand.count(card) < 2 or rng.random() < 0.3:
+        return [card]
+    lead = [card, card]
+    step_of, step, suit = order.step_of, order.step_of[card], suit_of[card]
+    while rng.random() < 0.7:
+        above = [c for c in hand if suit_of[c] == suit and step_of[c] == step + 1 and hand.count(c) == 2]
+        if not above:
+            break
+        lead += [above[0], above[0]]
+        step += 1
+    return lead
