@@ -111,3 +111,28 @@ def test_simulate_command_prints_a_json_summary_last(capsys):
     assert main(["simulate", "--hands", "5", "--seed", "1", "--rules", "beijing", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert summary["hands"] == 5 and summary["hands_per_sec"] > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(deals(), st.integers(0, 10**6))
+def test_trick_winner_is_unchanged_by_changing_the_discards(deal, salt):
+    """Replacing a discard (a play neither all of the led suit nor all trumps) by any other discard
+    of the same size never changes who wins."""
+    rng, deck, trump, twos = deal
+    order = trump.order(twos)
+    hands = [deck[i * 25:(i + 1) * 25] for i in range(4)]
+    lead = random_lead(rng, hands[0], order)
+    fmt = LeadFormat(lead, order)
+    plays = [lead] + [random_follow(h, fmt, order, rng) for h in hands[1:]]
+    rules = rules_for(twos)
+    winner = trick_winner(plays, trump, rules)
+    other_rng = random.Random(salt)
+    for i in range(1, 4):
+        suits = {order.suit_of[c] for c in plays[i]}
+        if suits in ({fmt.suit}, {4}):
+            continue
+        pool = [c for c in deck if order.suit_of[c] not in (fmt.suit, 4)]
+        mixed = other_rng.sample(pool, len(lead) - 1) + [other_rng.choice(deck)]
+        changed = plays[:i] + [mixed] + plays[i + 1:]
+        if {order.suit_of[c] for c in mixed} not in ({fmt.suit}, {4}):
+            assert trick_winner(changed, trump, rules) == winner
