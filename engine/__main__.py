@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine simulate …`` (and ``arena`` once bots exist)."""
+"""Command line: ``python -m engine simulate …`` and ``python -m engine arena …``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,19 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--replay-every", type=int, default=10,
                      help="also replay and re-verify the log of every K-th hand (0: never)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    arena = commands.add_parser("arena", help="duplicate deals between two bots (see engine.arena)")
+    arena.add_argument("--a", default="search", help="bot A: random, rule, search, easy, normal, hard")
+    arena.add_argument("--b", default="rule", help="bot B")
+    arena.add_argument("--deals", type=int, default=20, help="deals, each played twice (teams swapped)")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    arena.add_argument("--workers", type=int, default=1, help="processes playing deals in parallel")
+    arena.add_argument("--json", action="store_true", help="print the report as one JSON line")
     args = parser.parse_args(argv)
+    if args.command == "arena":
+        from .arena import main as arena_main  # imports the bots, which the simulator does not need
+
+        return arena_main(args)
     try:
         report = simulate(args.hands, args.seed, Rules.preset(args.rules), args.replay_every)
     except InvariantError as error:

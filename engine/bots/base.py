@@ -1,0 +1,60 @@
+"""The uniform bot interface: ``act(view, rng) -> Action | None`` from a seat's view alone.
+
+A bot is told nothing but ``view`` (and draws randomness only from ``rng``),
+so it cannot peek (the honesty tests check this). :meth:`Bot.act` works out
+what kind of decision the view asks for; subclasses decide the three that
+involve a choice: showing, burying, playing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import Action, Bury, Draw, Pass, Play, Show
+
+
+class Bot:
+    """Base class: dispatch by phase. Subclasses implement the ``choose_*`` methods."""
+
+    name = "bot"
+
+    def act(self, view: dict[str, Any], rng: random.Random) -> Action | None:
+        """The action of ``view["seat"]`` now, or ``None`` when it has nothing to do at this moment.
+
+        While dealing, any seat may show (R8.1), and the seat to act draws (R1.3); in the
+        other phases only the seat to act acts.
+        """
+        phase, seat = view["phase"], view["seat"]
+        my_turn = view["to_act"] == seat
+        if phase == "dealing":
+            show = self.choose_show(view, rng)
+            return show if show is not None else Draw() if my_turn else None
+        if not my_turn:
+            return None
+        if phase in ("declaring", "overturning"):
+            show = self.choose_show(view, rng)
+            return show if show is not None else Pass()
+        if phase == "burying":
+            return Bury(tuple(self.choose_bury(view, rng)))
+        if phase == "playing":
+            return Play(tuple(self.choose_play(view, rng)))
+        return None
+
+    def choose_show(self, view: dict[str, Any], rng: random.Random) -> Show | None:
+        raise NotImplementedError
+
+    def choose_bury(self, view: dict[str, Any], rng: random.Random) -> list:
+        raise NotImplementedError
+
+    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list:
+        raise NotImplementedError
+
+    def hint(self, view: dict[str, Any]) -> Action | None:
+        """The action suggested to a person in this seat: the rule bot's choice (issue 4)."""
+        from .rule import RuleBot  # the rule bot is itself a Bot
+
+        return RuleBot().act(view, random.Random(0))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"

@@ -1,0 +1,57 @@
+"""The rule bot's bury (R8.8): void short plain suits, keep trumps, aces and pairs, keep points out.
+
+Points buried score for the defenders, multiplied, if they take the last trick
+(R7.3, R7.4), so they cost extra; a void lets the declarers ruff (R5.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from ..cards import CARD_POINTS, Card, RANKS
+from ..combos import split_pairs
+from ..trump import TRUMP_SUIT, Order
+
+KITTY_SIZE = 8
+VOID_BONUS = 14  # worth burying a king-high doubleton for, not an ace or a pair
+TRUMP_COST = 100
+POINT_COST = 2.0  # per point: a buried 10 costs as much as a queen
+PAIR_COST = 10
+ACE_COST = 6
+
+
+def bury_cost(card: int, order: Order, paired: set[int]) -> float:
+    """How much burying ``card`` costs the hand."""
+    cost = order.step_of[card] + POINT_COST * CARD_POINTS[card] + PAIR_COST * (card in paired)
+    if order.is_trump[card]:
+        cost += TRUMP_COST
+    elif Card(card).rank == RANKS[-1]:
+        cost += ACE_COST
+    return cost
+
+
+def choose_bury(hand: Sequence[Card], order: Order) -> list[Card]:
+    """8 cards to bury from the 33 the kitty holder has: the cheapest set of voids and low cards."""
+    paired = set(split_pairs(hand)[0])
+    cost = {c: bury_cost(c, order, paired) for c in set(hand)}
+    by_suit: dict[int, list[Card]] = {}
+    for c in hand:
+        if order.suit_of[c] != TRUMP_SUIT:
+            by_suit.setdefault(order.suit_of[c], []).append(c)
+    best: tuple[float, list[Card]] | None = None
+    suits = sorted(by_suit)
+    for size in range(len(suits) + 1):
+        for voided in combinations(suits, size):
+            chosen = [c for s in voided for c in by_suit[s]]
+            if len(chosen) > KITTY_SIZE:
+                continue
+            rest = list(hand)
+            for c in chosen:
+                rest.remove(c)
+            rest.sort(key=lambda c: cost[c])
+            chosen += rest[: KITTY_SIZE - len(chosen)]
+            total = sum(cost[c] for c in chosen) - VOID_BONUS * len(voided)
+            if best is None or total < best[0]:
+                best = (total, chosen)
+    return best[1]  # voiding no suit is always among the options

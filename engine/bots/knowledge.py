@@ -1,0 +1,274 @@
+"""What one seat knows during play: its own cards and everything public (card tracking).
+
+A :class:`Knowledge` is built from a view (:meth:`Knowledge.from_view`) and
+never from the hidden state: cards played, suits each seat has shown to be
+void in (R5.2, R5.4), suits a seat has shown to hold no pair in (R5.3), cards
+a seat is known to hold (showings, R8; the rest of a failed throw, R4.4),
+and the kitty this seat buried itself (R8.8).
+
+The public part (:class:`Public`) is shared: Monte Carlo playouts keep one
+``Public`` and four ``Knowledge`` objects up to date with :meth:`Public.observe`
+instead of building views, so the rule bot plays the playouts from exactly
+the kind of information it has at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import KINDS, Card, points_of
+from ..combos import LeadFormat, pair_steps
+from ..rules import Rules
+from ..trick import winner
+from ..trump import TRUMP_SUIT, Order, Trump
+
+SUITS_FOR_PLAY = 5
+
+
+def team_of(seat: int) -> int:
+    """R1.1: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    return seat % 2
+
+
+def kinds_by_suit(order: Order) -> list[list[int]]:
+    """The card kinds of each suit for play, highest step first."""
+    by_suit: list[list[int]] = [[] for _ in range(SUITS_FOR_PLAY)]
+    for card in range(KINDS):
+        by_suit[order.suit_of[card]].append(card)
+    for kinds in by_suit:
+        kinds.sort(key=lambda c: -order.step_of[c])
+    return by_suit
+
+
+_KINDS_BY_SUIT: dict[int, list[list[int]]] = {}
+
+
+def suit_kinds(order: Order) -> list[list[int]]:
+    """:func:`kinds_by_suit`, computed once per order table."""
+    key = id(order)
+    found = _KINDS_BY_SUIT.get(key)
+    if found is None:
+        found = _KINDS_BY_SUIT[key] = kinds_by_suit(order)
+    return found
+
+
+def view_order(view: dict[str, Any]) -> Order:
+    """The card order (R2) of the trump a view shows (final once play starts)."""
+    trump = Trump(view["trump"]["level"], view["trump"]["suit"])
+    return trump.order(view["rules"].twos_trump)
+
+
+class Public:
+    """Everything all four seats have seen during play, kept up to date play by play."""
+
+    __slots__ = ("rules", "order", "dealer", "declarers", "played", "void", "no_pairs", "held",
+                 "leader", "plays", "lead", "trick_points", "penalty", "hand_sizes", "tricks_done",
+                 "last_lead")
+
+    def __init__(self, rules: Rules, order: Order, dealer: int, hand_sizes: Sequence[int]) -> None:
+        self.rules = rules
+        self.order = order
+        self.dealer = dealer
+        self.declarers = team_of(dealer)
+        self.played = [0] * KINDS
+        self.void = [[False] * SUITS_FOR_PLAY for _ in range(4)]
+        self.no_pairs = [[False] * SUITS_FOR_PLAY for _ in range(4)]
+        self.held: list[dict[int, int]] = [{}, {}, {}, {}]  # cards a seat is known to hold
+        self.leader = dealer
+        self.plays: list[tuple[int, tuple[Card, ...]]] = []
+        self.lead: LeadFormat | None = None
+        self.trick_points = 0  # the defenders' points so far (R7.2)
+        self.penalty = 0  # R4.5, signed for the defenders
+        self.hand_sizes = list(hand_sizes)
+        self.tricks_done = 0
+        self.last_lead: LeadFormat | None = None  # lead of the last completed trick
+
+    def copy(self) -> Public:
+        other = Public.__new__(Public)
+        other.rules, other.order, other.dealer, other.declarers = self.rules, self.order, self.dealer, self.declarers
+        other.played = list(self.played)
+        other.void = [list(v) for v in self.void]
+        other.no_pairs = [list(v) for v in self.no_pairs]
+        other.held = [dict(h) for h in self.held]
+        other.leader, other.plays, other.lead = self.leader, list(self.plays), self.lead
+        other.trick_points, other.penalty = self.trick_points, self.penalty
+        other.hand_sizes = list(self.hand_sizes)
+        other.tricks_done, other.last_lead = self.tricks_done, self.last_lead
+        return other
+
+    def note_held(self, seat: int, cards: Sequence[int]) -> None:
+        """``seat`` showed these cards (a showing, or the rest of a failed throw): it holds them."""
+        counts: dict[int, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        held = self.held[seat]
+        for c, n in counts.items():
+            held[c] = max(held.get(c, 0), n)
+
+    def observe(self, seat: int, cards: Sequence[Card], tried: Sequence[Card] | None = None) -> None:
+        """Record one play (``tried``: the whole failed throw it came from, R4.4)."""
+        order = self.order
+        if not self.plays:
+            self.lead = LeadFormat(cards, order)
+            self.leader = seat
+        else:
+            self._infer_from_follow(seat, cards)
+        held = self.held[seat]
+        for c in cards:
+            self.played[c] += 1
+            if held.get(c):
+                held[c] -= 1
+        if tried is not None:
+            rest = list(tried)
+            for c in cards:
+                rest.remove(c)
+            self.note_held(seat, rest)
+        self.hand_sizes[seat] -= len(cards)
+        self.plays.append((seat, tuple(cards)))
+        if len(self.plays) == 4:
+            self._close_trick()
+
+    def _infer_from_follow(self, seat: int, cards: Sequence[int]) -> None:
+        lead, suit_of = self.lead, self.order.suit_of
+        in_suit = [c for c in cards if suit_of[c] == lead.suit]
+        if len(in_suit) < lead.size:
+            self.void[seat][lead.suit] = True  # R5.2/R5.4: all of the suit was played
+        elif lead.pair_slots and len(pair_steps(in_suit, self.order)) < lead.pair_slots:
+            self.no_pairs[seat][lead.suit] = True  # R5.3: pairs held must be played
+
+    def _close_trick(self) -> None:
+        best = winner([p for _, p in self.plays], self.order, self.lead)
+        won_by = self.plays[best][0]
+        if team_of(won_by) != self.declarers:
+            self.trick_points += sum(points_of(p) for _, p in self.plays)
+        self.last_lead = self.lead
+        self.tricks_done += 1
+        self.leader, self.plays, self.lead = won_by, [], None
+
+    # ------------------------------------------------------------- the current trick
+
+    def trick_winner(self) -> int | None:
+        """Seat whose play currently wins the trick (``None`` before the lead)."""
+        if not self.plays:
+            return None
+        return self.plays[winner([p for _, p in self.plays], self.order, self.lead)][0]
+
+    def table_points(self) -> int:
+        return sum(points_of(p) for _, p in self.plays)
+
+
+class Knowledge:
+    """One seat's knowledge: the shared :class:`Public` part plus its own cards."""
+
+    __slots__ = ("seat", "public", "hand", "mine", "known_kitty")
+
+    def __init__(self, seat: int, public: Public, hand: Sequence[Card],
+                 known_kitty: Sequence[int] = ()) -> None:
+        self.seat = seat
+        self.public = public
+        self.hand = list(hand)
+        self.mine = [0] * KINDS
+        for c in hand:
+            self.mine[c] += 1
+        # R7.5/R8.8: the cards this seat buried are in the kitty, out of every hand.
+        self.known_kitty = [0] * KINDS
+        for c in known_kitty:
+            self.known_kitty[c] += 1
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> Knowledge:
+        """The knowledge of ``view["seat"]`` during play, from its view alone."""
+        rules: Rules = view["rules"]
+        order = view_order(view)
+        tricks = view["tricks"]
+        sizes = [25, 25, 25, 25]
+        public = Public(rules, order, view["dealer"], sizes)
+        for showing in view["showings"]:
+            public.note_held(showing["seat"], showing["cards"])
+        for trick in tricks + ([view["trick"]] if view["trick"] else []):
+            failed = trick["failed_throw"]
+            for i, (seat, cards) in enumerate(trick["plays"]):
+                public.observe(seat, cards, failed["cards"] if failed and i == 0 else None)
+        # The views' own totals are authoritative (they include R4.5 penalties).
+        public.trick_points, public.penalty = view["trick_points"], view["penalty"]
+        public.hand_sizes = list(view["hand_sizes"])
+        return cls(view["seat"], public, view["hand"], view["buried"] or ())
+
+    # ------------------------------------------------------------- own cards
+
+    def remove(self, cards: Sequence[Card]) -> None:
+        for c in cards:
+            self.hand.remove(c)
+            self.mine[c] -= 1
+
+    @property
+    def order(self) -> Order:
+        return self.public.order
+
+    @property
+    def team(self) -> int:
+        return team_of(self.seat)
+
+    @property
+    def partner(self) -> int:
+        return (self.seat + 2) % 4
+
+    @property
+    def declaring(self) -> bool:
+        return self.team == self.public.declarers
+
+    def in_suit(self, suit: int) -> list[Card]:
+        suit_of = self.public.order.suit_of
+        return [c for c in self.hand if suit_of[c] == suit]
+
+    # ------------------------------------------------------------- the unseen cards
+
+    def unseen(self, card: int) -> int:
+        """Copies of ``card`` that may be in another seat's hand (or the kitty)."""
+        return 2 - self.public.played[card] - self.mine[card] - self.known_kitty[card]
+
+    def unseen_cards(self, suit: int) -> list[Card]:
+        """The unseen cards of one suit for play, with multiplicity."""
+        cards: list[Card] = []
+        for c in suit_kinds(self.public.order)[suit]:
+            n = self.unseen(c)
+            if n:
+                cards += [Card(c)] * n
+        return cards
+
+    def others_may_hold(self, suit: int) -> list[int]:
+        """Other seats not known to be void in ``suit``."""
+        void = self.public.void
+        return [s for s in range(4) if s != self.seat and not void[s][suit]]
+
+    def higher_single_out(self, suit: int, step: int) -> bool:
+        """Might another seat hold a card of ``suit`` above ``step``?"""
+        step_of = self.public.order.step_of
+        for c in suit_kinds(self.public.order)[suit]:
+            if step_of[c] <= step:
+                return False
+            if self.unseen(c):
+                return True
+        return False
+
+    def higher_pair_out(self, suit: int, step: int) -> bool:
+        """Might another seat hold a pair of ``suit`` above ``step`` (R4.3)?"""
+        holders = [s for s in self.others_may_hold(suit) if not self.public.no_pairs[s][suit]]
+        if not holders:
+            return False
+        step_of = self.public.order.step_of
+        for c in suit_kinds(self.public.order)[suit]:
+            if step_of[c] <= step:
+                return False
+            if self.unseen(c) == 2:
+                return True
+        return False
+
+    def ruff_threat(self, suit: int, seats: Sequence[int]) -> bool:
+        """Is one of ``seats`` known to be void in the plain ``suit`` while it may still hold trumps?"""
+        void = self.public.void
+        return suit != TRUMP_SUIT and any(void[s][suit] and not void[s][TRUMP_SUIT] for s in seats)
+
+    def opponents(self) -> tuple[int, int]:
+        return ((self.seat + 1) % 4, (self.seat + 3) % 4)

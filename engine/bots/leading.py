@@ -1,0 +1,88 @@
+"""The rule bot's leads (R4): cash what cannot be beaten (throws that stand included),
+lead to a void partner, draw trumps when strong, otherwise probe cheaply.
+
+:func:`lead_options` scores a handful of leads; the rule bot plays the best,
+and the search bot tries the best few.
+"""
+
+from __future__ import annotations
+
+from ..cards import CARD_POINTS, Card
+from ..combos import TRACTOR, decompose, split_pairs
+from ..throw import beats
+from ..trump import TRUMP_SUIT
+from .knowledge import Knowledge
+from .picking import keep_value
+
+SURE_WIN = 100.0  # a lead nobody can beat comes before any probe
+PARTNER_RUFF = 70.0  # a low card to a partner known to be void (R5.5), who may ruff it
+DRAW_TRUMPS = 45.0  # declarers long in trumps pull the defenders' trumps
+PROBE = 20.0  # any other lead starts here, less what it costs
+
+
+def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
+    """Scored leads, best first; every one is legal (cards of one suit for play, R4.2)."""
+    order = k.public.order
+    keep = keep_value(order, k.hand)
+    suits = sorted({order.suit_of[c] for c in k.hand})
+    options: dict[tuple[Card, ...], float] = {}
+
+    def offer(cards: list[Card], score: float) -> None:
+        key = tuple(sorted(cards))
+        if score > options.get(key, float("-inf")):
+            options[key] = score
+
+    opponents = k.opponents()
+    my_trumps = len(k.in_suit(TRUMP_SUIT))
+    unseen_trumps = len(k.unseen_cards(TRUMP_SUIT))
+    for suit in suits:
+        cards = k.in_suit(suit)
+        unseen = k.unseen_cards(suit)
+        components = decompose(cards, order)
+        # R4.3: a unit stands if no combination of the unseen cards beats it.
+        sure = [comp for comp in components if not beats(comp, unseen, order)]
+        risk = _ruff_risk(k, suit, len(unseen), opponents)
+        if sure:
+            thrown = [c for comp in sure for c in comp.cards]
+            value = SURE_WIN + sum(CARD_POINTS[c] for c in thrown) + 2 * len(thrown)
+            if suit == TRUMP_SUIT and not k.declaring and unseen_trumps:
+                value -= 40  # defenders keep their top trumps to ruff and for the last trick
+            offer(thrown, value * (1 - risk))
+            biggest = sure[0]
+            offer(list(biggest.cards), (value - 5) * (1 - risk))
+        lowest = min(cards, key=keep)
+        short_bonus = 2 * max(0, 6 - len(cards)) if suit != TRUMP_SUIT else 0
+        probe = PROBE + short_bonus - keep(lowest) - 3 * CARD_POINTS[lowest]
+        if suit == TRUMP_SUIT:
+            probe -= 25 if not k.declaring or my_trumps * 2 < unseen_trumps else 5
+        elif k.public.void[k.partner][suit] and not k.public.void[k.partner][TRUMP_SUIT]:
+            probe += PARTNER_RUFF * (0.5 if k.public.void[(k.seat + 1) % 4][suit] else 1.0)
+        offer([lowest], probe - 10 * risk)
+        pairs = split_pairs(cards)[0]
+        if pairs:
+            pair = min(pairs, key=keep)
+            offer([pair, pair], probe + 4 - keep(pair) - 3 * CARD_POINTS[pair] - 10 * risk)
+        tractors = [comp for comp in components if comp.kind == TRACTOR]
+        if tractors:
+            offer(list(tractors[-1].cards), probe + 8 - 10 * risk)
+        if suit == TRUMP_SUIT and k.declaring and unseen_trumps and my_trumps >= unseen_trumps:
+            if pairs:
+                draw = min(pairs, key=keep)
+                offer([draw, draw], DRAW_TRUMPS)
+            else:
+                offer([lowest], DRAW_TRUMPS)
+    return sorted(((score, cards) for cards, score in options.items()), key=lambda o: -o[0])
+
+
+def _ruff_risk(k: Knowledge, suit: int, unseen: int, opponents: tuple[int, int]) -> float:
+    """How likely an opponent ruffs a lead of the plain ``suit`` (R5.5): 1 when one is known void."""
+    if suit == TRUMP_SUIT:
+        return 0.0
+    if k.ruff_threat(suit, opponents):
+        return 1.0
+    return 0.5 if unseen < 3 else 0.0
+
+
+def choose_lead(k: Knowledge) -> list[Card]:
+    """The rule bot's lead: the best scored option."""
+    return list(lead_options(k)[0][1])

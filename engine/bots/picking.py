@@ -1,0 +1,97 @@
+"""Choosing which cards to play: structure first (R5.3), then the cheapest by a preference.
+
+The rules engine checks plays; these helpers build one deliberately. A
+*preference* is a key function on cards: lower keys are played first. The
+two main ones are :func:`keep_value` (play what is least worth keeping) and
+:func:`feed_value` (play points first, for a partner who wins the trick).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..cards import CARD_POINTS, Card
+from ..combos import LeadFormat, split_pairs, tractor_placement
+from ..follow import follow_duty
+from ..trump import Order
+
+Preference = Callable[[int], float]
+
+TRUMP_PREMIUM = 20  # a trump is worth keeping more than any plain card
+POINT_WEIGHT = 2.5  # a 10 or K costs about as much as a face card to give away
+PAIR_PREMIUM = 6  # breaking a pair costs structure for later tricks (R5.3)
+
+
+def keep_value(order: Order, hand: Sequence[int]) -> Preference:
+    """How much a card is worth keeping: rank, trump, points, membership of a pair in ``hand``."""
+    step_of, is_trump = order.step_of, order.is_trump
+    paired = set(split_pairs(hand)[0])
+
+    def value(card: int) -> float:
+        return (step_of[card] + TRUMP_PREMIUM * is_trump[card] + POINT_WEIGHT * CARD_POINTS[card]
+                + PAIR_PREMIUM * (card in paired))
+
+    return value
+
+
+def feed_value(order: Order, hand: Sequence[int]) -> Preference:
+    """Points first (10 and K before 5), then as :func:`keep_value`: for a trick the partner wins."""
+    keep = keep_value(order, hand)
+
+    def value(card: int) -> float:
+        return keep(card) - (4 + POINT_WEIGHT) * CARD_POINTS[card]
+
+    return value
+
+
+def pick_structured(cards: Sequence[Card], tractor_lengths: Sequence[int], pairs: int, size: int,
+                    order: Order, prefer: Preference, reverse: bool = False) -> list[Card] | None:
+    """``size`` cards of ``cards`` holding as much of the tractors ``tractor_lengths`` as they can,
+    ``pairs`` pairs in all (tractor pairs included), then singles; ``None`` if too few cards.
+
+    Among equal structures the cheapest by ``prefer`` are taken (the dearest with ``reverse``).
+    """
+    if len(cards) < size:
+        return None
+    step_of = order.step_of
+    pair_cards = split_pairs(cards)[0]
+    pair_cards.sort(key=prefer, reverse=reverse)
+    by_step: dict[int, list[int]] = {}
+    for card in pair_cards:
+        by_step.setdefault(step_of[card], []).append(card)
+    chosen: list[Card] = []
+    if tractor_lengths and by_step:
+        counts = {step: len(cs) for step, cs in by_step.items()}
+        starts = sorted(counts, reverse=reverse)
+        _, placement = tractor_placement(counts, tractor_lengths, starts)
+        for bottom, length in placement:
+            for step in range(bottom, bottom + length):
+                card = by_step[step].pop(0)
+                chosen += [card, card]
+    # Each pair card kind appears once in pair_cards; those still in by_step are unused, in preference order.
+    unused = [card for card in pair_cards if card in by_step[step_of[card]]]
+    for card in unused[: max(0, pairs - len(chosen) // 2)]:
+        chosen += [card, card]
+    rest = list(cards)
+    for card in chosen:
+        rest.remove(card)
+    rest_paired = set(split_pairs(rest)[0])
+    rest.sort(key=lambda c: prefer(c) + (PAIR_PREMIUM if c in rest_paired else 0), reverse=reverse)
+    return [Card(c) for c in chosen] + [Card(c) for c in rest[: size - len(chosen)]]
+
+
+def pick_follow(hand: Sequence[Card], lead: LeadFormat, order: Order, prefer: Preference,
+                reverse: bool = False) -> list[Card]:
+    """A legal follow (R5.2, R5.3) made of the cards ``prefer`` ranks lowest (highest with ``reverse``).
+
+    Cards from outside the led suit (when short of it) are always the cheapest by ``prefer``.
+    """
+    duty = follow_duty(hand, lead, order)
+    size = lead.size
+    if duty.must_play_all:
+        others = [c for c in hand if order.suit_of[c] != lead.suit]
+        others_paired = set(split_pairs(others)[0])
+        others.sort(key=lambda c: prefer(c) + (PAIR_PREMIUM if c in others_paired else 0))
+        return list(duty.in_suit) + others[: size - len(duty.in_suit)]
+    lengths = lead.tractor_lengths if duty.tractor_pairs else []
+    return pick_structured(duty.in_suit, lengths, duty.pairs, size, order, prefer, reverse)

@@ -1,0 +1,61 @@
+"""The rule bot (Normal) and its random-ish variant (Easy).
+
+Every decision is a heuristic over the seat's :class:`~.knowledge.Knowledge`:
+showings by trump length (:mod:`.showing`), the bury (:mod:`.burying`),
+leads (:mod:`.leading`) and follows (:mod:`.following`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import Show
+from ..cards import Card
+from .base import Bot
+from .burying import choose_bury
+from .following import choose_follow
+from .knowledge import Knowledge, view_order
+from .leading import choose_lead
+from .random_bot import RandomBot
+from .showing import choose_show
+
+
+def rule_play(k: Knowledge) -> list[Card]:
+    """The rule bot's play from a seat's knowledge: a lead or a follow."""
+    return choose_follow(k) if k.public.plays else choose_lead(k)
+
+
+class RuleBot(Bot):
+    """Heuristic player with card tracking (issue 4 "rule"); deterministic: ``rng`` is unused."""
+
+    name = "rule"
+
+    def choose_show(self, view: dict[str, Any], rng: random.Random) -> Show | None:
+        return choose_show(view)
+
+    def choose_bury(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
+        return choose_bury(view["hand"], view_order(view))
+
+    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
+        return rule_play(Knowledge.from_view(view))
+
+
+class EasyBot(RuleBot):
+    """The rule bot that now and then makes a random legal choice instead (issue 4 "easy")."""
+
+    name = "easy"
+
+    def __init__(self, blunder_rate: float = 0.3) -> None:
+        self.blunder_rate = blunder_rate
+        self.random = RandomBot()
+
+    def choose_show(self, view: dict[str, Any], rng: random.Random) -> Show | None:
+        if rng.random() < self.blunder_rate:
+            return self.random.choose_show(view, rng)
+        return super().choose_show(view, rng)
+
+    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
+        if rng.random() < self.blunder_rate:
+            return self.random.choose_play(view, rng)
+        return super().choose_play(view, rng)

@@ -1,0 +1,6 @@
+"""Placeholder replaced below."""
+from .rule import RuleBot
+
+
+class SearchBot(RuleBot):
+    name = "search"

@@ -1,0 +1,107 @@
+"""Showings from a view (R8): which are allowed now, and the rule bot's choice among them.
+
+Which showings are allowed depends only on public facts and the seat's own
+cards, so :func:`legal_showings` asks the engine's own check
+(``Hand._show_error``) about a stand-in holding just those facts, rather than
+restating R8.4's rules here.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from ..actions import Show
+from ..cards import Card
+from ..declaring import Showing, candidate_showings, read_showing
+from ..hand import Hand
+from ..trump import Trump
+from .knowledge import team_of
+
+
+def _public_showing(data: dict[str, Any], level: str, rules: Any) -> Showing:
+    cards = tuple(Card(c) for c in data["cards"])
+    return Showing(data["seat"], cards, data["suit"], read_showing(cards, level, rules)[1], data["kind"])
+
+
+def legal_showings(view: dict[str, Any]) -> list[Show]:
+    """The showings ``view["seat"]`` may make now, judged from its view alone.
+
+    One fact is missing from views: whether R8.7's opponents' window is open
+    (``dealer_team_first``, nobody shown, both teams at one level). There the
+    bot offers no showing rather than risk an illegal one.
+    """
+    seat, rules, level = view["seat"], view["rules"], view["level"]
+    if view["phase"] not in ("dealing", "declaring", "overturning"):
+        return []
+    opponents_window = False
+    if (view["phase"] == "declaring" and view["showing"] is None and not view["first_hand"]
+            and rules.who_may_declare == "dealer_team_first"):
+        dealer_level = view["levels"][team_of(view["dealer"])]
+        if level == dealer_level and view["levels"][0] == view["levels"][1]:
+            return []
+        opponents_window = level != dealer_level
+    stand_in = SimpleNamespace(
+        phase=view["phase"], turn=view["to_act"], hands={seat: view["hand"]}, level=level, rules=rules,
+        showing=None if view["showing"] is None else _public_showing(view["showing"], level, rules),
+        showings=[_public_showing(s, level, rules) for s in view["showings"]],
+        dealer=view["dealer"], first_hand=view["first_hand"], opponents_may_declare=opponents_window,
+    )
+    return [Show(cards) for cards in candidate_showings(view["hand"], level, rules)
+            if Hand._show_error(stand_in, seat, tuple(sorted(cards))) is None]
+
+
+def trump_count(hand: list[Card], level: str, suit: str | None, twos_trump: bool) -> int:
+    """How many of ``hand`` would be trumps with this trump suit (R2.2)."""
+    is_trump = Trump(level, suit).order(twos_trump).is_trump
+    return sum(1 for c in hand if is_trump[c])
+
+
+# Share of the cards received that must be trumps before the bot shows. A random
+# hand holds about 30% trumps (32 of 108 cards with a trump suit).
+DECLARE_SHARE = 0.36
+DECLARE_LATE_SHARE = 0.30  # once 20 cards are in
+OVERTURN_SHARE = 0.36
+STRONG_OVERTURN_SHARE = 0.42  # after the bury (R8.5 炒底): the overturner buries anew
+NO_TRUMP_WEAK_SHARE = 0.25  # a defender this short of trumps prefers no-trump (R8.5)
+
+
+def choose_show(view: dict[str, Any]) -> Show | None:
+    """The rule bot's showing now, or ``None``: by the trump length each showing would give."""
+    legal = legal_showings(view)
+    if not legal:
+        return None
+    seat, hand, level, rules = view["seat"], view["hand"], view["level"], view["rules"]
+    current = view["showing"]
+    if current is not None and current["seat"] == seat:
+        # R8.4 reinforce: lock our own suit with the second card as soon as we can.
+        return max(legal, key=lambda s: len(s.cards))
+    if current is not None and team_of(current["seat"]) == team_of(seat):
+        return None  # never overturn the partner
+
+    def share(show: Show) -> float:
+        suit = read_showing(show.cards, level, rules)[0]
+        return trump_count(hand, level, suit, rules.twos_trump) / max(len(hand), 1)
+
+    best = max(legal, key=lambda s: (share(s), len(s.cards)))
+    ratio, received = share(best), len(hand)
+    phase = view["phase"]
+    if phase == "overturning":
+        if rules.overturn_timing == "after_bury_no_trump":
+            declaring = view["declarers"] == team_of(seat)
+            now = trump_count(hand, level, view["trump"]["suit"], rules.twos_trump) / len(hand)
+            return best if not declaring and now < NO_TRUMP_WEAK_SHARE else None
+        return best if ratio >= STRONG_OVERTURN_SHARE else None
+    if current is not None:
+        return best if received >= 10 and ratio >= OVERTURN_SHARE else None
+    # Nobody showed yet. With dealer_team_first the opponents could take the deal (R8.7), so the
+    # dealer's team shows anything once its cards are in; the first hand would be redealt (R8.3).
+    dealer_team = (rules.who_may_declare == "dealer_team_first" and view["dealer"] is not None
+                   and team_of(view["dealer"]) == team_of(seat))
+    if phase == "declaring":
+        return best if view["first_hand"] or dealer_team or ratio >= DECLARE_LATE_SHARE else None
+    if received == 25 and dealer_team:
+        return best
+    if received >= 20:
+        return best if ratio >= DECLARE_LATE_SHARE else None
+    return best if received >= 8 and ratio >= DECLARE_SHARE else None
