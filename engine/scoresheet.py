@@ -1,0 +1,573 @@
+"""Scorekeeper for tables playing with real cards (issue 5): the pure computation core.
+
+A :class:`Scoresheet` is an immutable value: the rules, the teams, the start of
+the match and the ordered :class:`HandEntry` records of what happened at the
+table. Everything else (the kitty bonus, the level change, the next dealer, the
+levels, must-play stops, the match end) is recomputed from the entries with the
+engine's own functions (:mod:`engine.scoring`), so the scorekeeper and the
+online game share every table. Changing a sheet (:meth:`~Scoresheet.add`,
+:meth:`~Scoresheet.replace`, :meth:`~Scoresheet.delete`, :meth:`~Scoresheet.undo`)
+returns a new sheet, validated as a whole; bad input raises
+:class:`ScoresheetError` (a ``ValueError`` naming the field) and changes nothing.
+
+Teams: team 0 is seats 0 and 2, team 1 is seats 1 and 3 (R1.1).
+
+Where RULES.md is silent, the scorekeeper decides:
+
+- R11 wrong card count replaces the R9.2 result of that hand (its points are kept for the
+  record only); the climb it grants follows R9.4 like any other, so declarers at the
+  ``match_end`` level whose opponents miscounted pass it and win. Both teams miscounting:
+  nobody moves and the next hand's dealer is decided by a declaration, as in R8.3.
+- R11 wrong follows and taken-back cards cost one level each *after* the hand's own level
+  change; levels never go below 2 (R9.1), not even under ``cycle``. A wrong card count is
+  not one of the three offences that lose the match.
+- A team's third offence ends the match even if the same hand's climb would have won it
+  (the offence came first); if both teams reach three in one hand, R9.5's rule decides
+  (higher level after the hand, then the declarers of that hand).
+- A hand's dealer is the scheduled one (R9.3); an entry names another seat only when nobody
+  is scheduled (R8.3 first hand, R11 re-contest) or the opponents declared under
+  ``dealer_team_first`` (R8.7). Editing an earlier hand so that a later entry becomes
+  impossible (a dealer, or a hand after the match end) is refused, naming that later hand.
+- Penalties are refused under rules that do not charge them (R4.5 ``throw_penalty_per_card``
+  0, R11 ``physical_penalties`` off).
+
+>>> from engine.rules import Rules
+>>> sheet = Scoresheet(rules=Rules.preset("classic"), team_names=("Us", "Them"), first_dealer=0)
+>>> sheet = sheet.add(HandEntry(id="h1", trick_points=35))
+>>> sheet = sheet.add(HandEntry(id="h2", trick_points=85, defenders_took_last_trick=True,
+...                             kitty_points=10, last_lead="pair"))
+>>> [(h.level, h.multiplier, h.defender_points, h.side, h.steps) for h in sheet.compute().hands]
+[('2', 0, 35, 'declarers', 2), ('4', 4, 125, 'defenders', 1)]
+>>> state = sheet.compute().state
+>>> state.levels, state.dealer, state.level
+(('4', '3'), 3, '3')
+>>> sheet.undo().compute().state.levels
+('4', '2')
+>>> sheet.add(HandEntry(id="h3", trick_points=33))
+Traceback (most recent call last):
+engine.scoresheet.ScoresheetError: trick_points: must be a multiple of 5 (R9.2); got 33
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import RANKS, SUITS
+from .combos import PAIR, SINGLE, TRACTOR
+from .hand import team_of
+from .rules import Rules
+from .scoring import END_LEVEL, climb, level_outcome, multiplier_for, next_dealer, stop_levels
+from .trump import Trump, normalize_level
+
+TOTAL_POINTS = 200  # R7.1: point cards in the two decks.
+MAX_KITTY_POINTS = 80  # R1.3/R7.1: the 8 kitty cards can at most all be 10s and Ks.
+MAX_TRACTOR_PAIRS = 12  # R1.3: a player holds 25 cards, so at most 12 pairs.
+# Guards against typos, not rules: a team holds 50 cards (R1.3) and a hand has 25 tricks.
+MAX_FAILED_CARDS = 50
+MAX_OFFENCES = 25
+OFFENCES_TO_LOSE = 3  # R11: three wrong follows / taken-back cards lose the match.
+MAX_NAME = 40
+
+# R7.4: the format of the last trick's lead (for a throw, its largest component).
+LEAD_FORMATS = {"single": SINGLE, "pair": PAIR, "tractor": TRACTOR}
+TRUMPS = (*SUITS, "NT")  # a trump suit, or no-trump (R2.2)
+# Sides of a hand's result: R9.2's three, and R11's "both miscounted: re-contest the next hand".
+DECLARERS, SWITCH, DEFENDERS, RECONTEST = "declarers", "switch", "defenders", "recontest"
+FORMAT_VERSION = 1
+
+
+class ScoresheetError(ValueError):
+    """Bad input for a scoresheet: ``field`` names the offending field, ``hand`` its hand (1-based)."""
+
+    def __init__(self, field: str, message: str, hand: int | None = None) -> None:
+        super().__init__(f"{f'hand {hand}: ' if hand else ''}{field}: {message}")
+        self.field = field
+        self.hand = hand
+
+
+def new_entry_id() -> str:
+    """A fresh unique id for a :class:`HandEntry` (clients may use their own, e.g. a UUID)."""
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """What the scorekeeper records for one hand; every count per team is ``(team 0, team 1)``.
+
+    - ``id``: client-generated, unique within the sheet; re-adding an id is a no-op (offline sync).
+    - ``trick_points``: the defenders' points from tricks (R7.2), a multiple of 5 from 0 to 200.
+    - ``defenders_took_last_trick``: then ``kitty_points`` (R7.3) and the format of the last
+      trick's lead (R7.4): ``last_lead`` ``"single"``, ``"pair"`` or ``"tractor"`` (with
+      ``tractor_pairs``, 2–12); for a throw (``throw=True``) ``last_lead`` is its largest
+      component. The format may be left out only when the kitty holds no points.
+    - ``dealer``: the seat that dealt, needed when nobody is scheduled to (the first hand without
+      a first dealer, R8.3, or after an R11 re-contest); otherwise it may differ from the scheduled
+      dealer only when the opponents declared under ``who_may_declare=dealer_team_first`` (R8.7);
+      naming the scheduled dealer is allowed.
+    - ``trump``: optional, ``"S"``, ``"H"``, ``"D"``, ``"C"`` or ``"NT"``; the level is the hand's.
+    - ``failed_throw_cards``: cards in the failing components of each team's failed throws (R4.5).
+    - ``wrong_follows``, ``taken_back``, ``wrong_card_count``: R11 offences, per team.
+    """
+
+    id: str
+    trick_points: int = 0
+    defenders_took_last_trick: bool = False
+    kitty_points: int = 0
+    last_lead: str | None = None
+    tractor_pairs: int = 0
+    throw: bool = False
+    dealer: int | None = None
+    trump: str | None = None
+    failed_throw_cards: tuple[int, int] = (0, 0)
+    wrong_follows: tuple[int, int] = (0, 0)
+    taken_back: tuple[int, int] = (0, 0)
+    wrong_card_count: tuple[bool, bool] = (False, False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, str) or not 0 < len(self.id.strip()) <= 100:
+            raise ScoresheetError("id", f"must be a non-empty text of at most 100 characters; "
+                                        f"got {self.id!r}")
+        _points("trick_points", self.trick_points, TOTAL_POINTS)
+        _flag("defenders_took_last_trick", self.defenders_took_last_trick)
+        _flag("throw", self.throw)
+        _points("kitty_points", self.kitty_points, MAX_KITTY_POINTS)
+        self._check_last_trick()
+        if self.dealer is not None:
+            _seat("dealer", self.dealer)
+        if self.trump is not None:
+            trump = str(self.trump).strip().upper()
+            if trump not in TRUMPS:
+                raise ScoresheetError("trump", f"must be one of {', '.join(TRUMPS)} or left out; "
+                                               f"got {self.trump!r}")
+            object.__setattr__(self, "trump", trump)
+        for name, high in (("failed_throw_cards", MAX_FAILED_CARDS), ("wrong_follows", MAX_OFFENCES),
+                           ("taken_back", MAX_OFFENCES)):
+            value = _pair(name, getattr(self, name))
+            for count in value:
+                _whole(name, count, 0, high)
+            object.__setattr__(self, name, value)
+        value = _pair("wrong_card_count", self.wrong_card_count)
+        for flag in value:
+            _flag("wrong_card_count", flag)
+        object.__setattr__(self, "wrong_card_count", value)
+
+    def _check_last_trick(self) -> None:
+        if self.last_lead is not None and self.last_lead not in LEAD_FORMATS:
+            raise ScoresheetError("last_lead", f"must be one of {', '.join(LEAD_FORMATS)}; "
+                                               f"got {self.last_lead!r}")
+        if self.last_lead == "tractor":
+            _whole("tractor_pairs", self.tractor_pairs, 2, MAX_TRACTOR_PAIRS)
+        elif self.tractor_pairs != 0:
+            raise ScoresheetError("tractor_pairs", f"is only for a tractor; got {self.tractor_pairs!r}")
+        if self.throw and self.last_lead is None:
+            raise ScoresheetError("last_lead", "a throw needs its largest component (R7.4)")
+        if not self.defenders_took_last_trick:
+            # R7.3: the kitty scores only for defenders who took the last trick.
+            for name in ("kitty_points", "last_lead", "throw"):
+                if getattr(self, name):
+                    raise ScoresheetError(name, "is only recorded when the defenders took the last trick "
+                                                "(R7.3)")
+            return
+        if self.trick_points + self.kitty_points > TOTAL_POINTS:
+            raise ScoresheetError(
+                "kitty_points", f"trick points and kitty points add up to at most {TOTAL_POINTS} (R7.1); "
+                f"got {self.trick_points} + {self.kitty_points}")
+        if self.kitty_points and self.last_lead is None:
+            raise ScoresheetError("last_lead", "the format of the last trick's lead sets the kitty "
+                                               "multiplier (R7.4)")
+
+    @property
+    def offences(self) -> tuple[int, int]:
+        """R11 offences that cost a level each: wrong follows plus taken-back cards, per team."""
+        return (self.wrong_follows[0] + self.taken_back[0], self.wrong_follows[1] + self.taken_back[1])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandEntry:
+        if not isinstance(data, dict):
+            raise ScoresheetError("entries", f"each entry must be an object; got {data!r}")
+        _known("entry", data, cls)
+        if "id" not in data:
+            raise ScoresheetError("id", "is required")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class State:
+    """Where the match stands after a hand (or at the start): what the next hand is."""
+
+    hand_number: int  # the next hand's number (1-based)
+    levels: tuple[str, str]
+    dealer: int | None  # who deals next; None: the next declaration decides (R8.3, R11 re-contest)
+    level: str | None  # the next hand's level: the dealer team's (R2.1)
+    must_play: bool  # that level cannot be skipped (R9.4 must_play or the match_end level)
+    match_point: bool  # the next declarers win the match by going up (R9.4 pass_a / pass_10)
+    offences: tuple[int, int]  # R11 wrong follows and taken-back cards so far, per team
+    winner: int | None  # the team that won the match
+    ended_by: str | None  # "R9.4" (passed the end level) or "R11" (three offences)
+
+    @property
+    def on_stage(self) -> int | None:
+        """The team whose player deals next: the declarers (R1.4)."""
+        return None if self.dealer is None else team_of(self.dealer)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The computed result of one hand, and the :class:`State` after it."""
+
+    number: int
+    entry_id: str
+    dealer: int
+    declarers: int  # team
+    level: str  # the level played (R2.1)
+    trump: Trump | None
+    multiplier: int  # R7.4; 0 when the kitty does not score
+    kitty_bonus: int  # kitty points × multiplier (R7.3)
+    penalty: int  # R4.5, signed for the defenders
+    defender_points: int  # tricks + kitty bonus + penalty: what R9.2 looks up
+    side: str  # "declarers", "switch", "defenders" (R9.2, R11) or "recontest" (R11)
+    steps: int  # levels the climbing side went up (before any R9.4 stop)
+    held_at: str | None  # R9.4: the climbing team was stopped at this level, short of ``steps``
+    levels_lost: tuple[int, int]  # R11 offences of this hand, one level each, per team
+    after: State
+
+    @property
+    def climber(self) -> int | None:
+        """The team that went up, if any."""
+        if not self.steps:
+            return None
+        return self.declarers if self.side == DECLARERS else 1 - self.declarers
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Every hand's :class:`HandScore` and the current :class:`State`."""
+
+    hands: tuple[HandScore, ...]
+    state: State
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON (a trump becomes ``{"level", "suit"}``, suit ``None`` for no-trump)."""
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class Scoresheet:
+    """A match kept on paper: who plays, by which rules, from where, and the hands so far.
+
+    ``first_dealer`` ``None`` means the first declaration decides (R8.3): the first entry then
+    names its dealer, and both teams must start at one level (R9.1). ``removed_ids`` remembers
+    deleted entries so that a deleted hand synchronised again from an offline phone stays deleted.
+    The whole sheet is validated and computed when it is built (it is immutable).
+    """
+
+    rules: Rules = field(default_factory=lambda: Rules.preset("classic"))
+    team_names: tuple[str, str] = ("Team A", "Team B")
+    player_names: tuple[str, str, str, str] | None = None  # by seat
+    starting_levels: tuple[str, str] = ("2", "2")
+    first_dealer: int | None = None
+    entries: tuple[HandEntry, ...] = ()
+    removed_ids: tuple[str, ...] = ()
+    _tally: Tally = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise ScoresheetError("rules", f"must be Rules; got {self.rules!r}")
+        object.__setattr__(self, "team_names", _names("team_names", self.team_names, 2, blank=False))
+        if self.player_names is not None:
+            object.__setattr__(self, "player_names", _names("player_names", self.player_names, 4, blank=True))
+        levels = _pair("starting_levels", self.starting_levels)
+        try:
+            levels = tuple(normalize_level(level) for level in levels)
+        except ValueError as error:
+            raise ScoresheetError("starting_levels", str(error)) from None
+        object.__setattr__(self, "starting_levels", levels)
+        if self.first_dealer is None and levels[0] != levels[1]:
+            raise ScoresheetError("first_dealer", "the first declaration decides the dealer only when both "
+                                  "teams start at one level (R9.1); name the first dealer")
+        if self.first_dealer is not None:
+            _seat("first_dealer", self.first_dealer)
+        entries = tuple(self.entries)
+        if not all(isinstance(entry, HandEntry) for entry in entries):
+            raise ScoresheetError("entries", "must all be HandEntry values")
+        ids = [entry.id for entry in entries]
+        if len(set(ids)) != len(ids):
+            raise ScoresheetError("entries", "two entries have the same id")
+        object.__setattr__(self, "entries", entries)
+        object.__setattr__(self, "removed_ids", tuple(self.removed_ids))
+        object.__setattr__(self, "_tally", _compute(self))
+
+    def compute(self) -> Tally:
+        """Every hand's result and the current state, recomputed from the entries.
+
+        (It was computed when this immutable sheet was built, which is also when
+        it was validated, so this costs nothing.)
+        """
+        return self._tally
+
+    @property
+    def state(self) -> State:
+        return self._tally.state
+
+    def add(self, entry: HandEntry) -> Scoresheet:
+        """This sheet with ``entry`` recorded as the next hand.
+
+        Idempotent by id: an entry whose id is already on the sheet, or was deleted from it,
+        is not added again (a hand synchronised twice from an offline phone is stored once).
+        Refused once the match is over (R9.4, R11).
+        """
+        if entry.id in self.removed_ids or any(e.id == entry.id for e in self.entries):
+            return self
+        state = self.state
+        if state.over:
+            raise ScoresheetError("entries", f"the match is over: {self.team_names[state.winner]} won "
+                                  f"({state.ended_by}); no more hands can be recorded")
+        return dataclasses.replace(self, entries=(*self.entries, entry))
+
+    def replace(self, entry: HandEntry) -> Scoresheet:
+        """This sheet with the entry of the same id replaced by ``entry``; later hands are recomputed."""
+        index = self._index(entry.id)
+        return dataclasses.replace(self, entries=(*self.entries[:index], entry, *self.entries[index + 1:]))
+
+    def delete(self, entry_id: str) -> Scoresheet:
+        """This sheet without the entry ``entry_id`` (already gone: unchanged); later hands are recomputed."""
+        if not any(e.id == entry_id for e in self.entries):
+            return self
+        return dataclasses.replace(self, entries=tuple(e for e in self.entries if e.id != entry_id),
+                                   removed_ids=(*self.removed_ids, entry_id))
+
+    def undo(self) -> Scoresheet:
+        """This sheet without its last entry."""
+        if not self.entries:
+            raise ScoresheetError("entries", "there is no hand to undo")
+        return self.delete(self.entries[-1].id)
+
+    def time_up_winner(self) -> int | None:
+        """R9.5: the winner when the time limit is reached now (the winner, if the match is over)."""
+        state = self.state
+        return state.winner if state.over else time_up_winner(state.levels, state.on_stage)
+
+    def _index(self, entry_id: str) -> int:
+        for index, entry in enumerate(self.entries):
+            if entry.id == entry_id:
+                return index
+        raise ScoresheetError("id", f"no hand with id {entry_id!r} on this sheet")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "team_names": list(self.team_names),
+            "player_names": None if self.player_names is None else list(self.player_names),
+            "starting_levels": list(self.starting_levels),
+            "first_dealer": self.first_dealer,
+            "entries": [entry.to_dict() for entry in self.entries],
+            "removed_ids": list(self.removed_ids),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Scoresheet:
+        if not isinstance(data, dict):
+            raise ScoresheetError("scoresheet", f"must be an object; got {data!r}")
+        data = dict(data)
+        if data.pop("version", FORMAT_VERSION) != FORMAT_VERSION:
+            raise ScoresheetError("version", f"not a known scoresheet format; expected {FORMAT_VERSION}")
+        _known("scoresheet", data, cls)
+        if "rules" in data:
+            try:
+                data["rules"] = Rules.from_dict(data["rules"])
+            except (TypeError, ValueError) as error:
+                raise ScoresheetError("rules", str(error)) from None
+        entries = data.get("entries", [])
+        if not isinstance(entries, list):
+            raise ScoresheetError("entries", "must be a list")
+        data["entries"] = tuple(HandEntry.from_dict(entry) for entry in entries)
+        return cls(**data)
+
+
+def time_up_winner(levels: Sequence[str], on_stage: int | None) -> int | None:
+    """R9.5: at the time limit the higher level wins; on equal levels the team on stage
+    (``None`` while nobody is: the next declaration decides the dealer).
+
+    Levels compare by rank (R9.1); the ``cycle`` presets have no time limit.
+
+    >>> time_up_winner(("5", "J"), 0), time_up_winner(("9", "9"), 0), time_up_winner(("9", "9"), None)
+    (1, 0, None)
+    """
+    first, second = (RANKS.index(normalize_level(level)) for level in levels)
+    if first != second:
+        return 0 if first > second else 1
+    return on_stage
+
+
+def step_down(level: str, count: int) -> str:
+    """``level`` lowered by ``count`` (R11); never below 2, where levels start (R9.1).
+
+    >>> step_down("J", 2), step_down("3", 2)
+    ('9', '2')
+    """
+    return RANKS[max(RANKS.index(level) - count, 0)]
+
+
+def _compute(sheet: Scoresheet) -> Tally:
+    rules = sheet.rules
+    state = _state(rules, 1, sheet.starting_levels, sheet.first_dealer, (0, 0), None, None)
+    hands: list[HandScore] = []
+    for number, entry in enumerate(sheet.entries, 1):
+        if state.over:
+            winner = sheet.team_names[state.winner]
+            raise ScoresheetError("entries", f"the match ended after hand {number - 1} ({winner} won, "
+                                  f"{state.ended_by}); no hand can follow", number)
+        hands.append(_score_hand(number, entry, rules, state))
+        state = hands[-1].after
+    return Tally(tuple(hands), state)
+
+
+def _score_hand(number: int, entry: HandEntry, rules: Rules, before: State) -> HandScore:
+    _check_options(number, entry, rules)
+    dealer = _dealer(number, entry, rules, before.dealer)
+    declarers = team_of(dealer)
+    defenders = 1 - declarers
+    level = before.levels[declarers]  # R2.1 (and R8.7: the declaring opponents play their own level)
+    multiplier = 0
+    if entry.last_lead is not None:
+        length = entry.tractor_pairs if entry.last_lead == "tractor" else 1
+        multiplier = multiplier_for(LEAD_FORMATS[entry.last_lead], length, rules.kitty_multiplier)
+    failed = entry.failed_throw_cards
+    # R4.5: a declarer's failed throw adds to the defenders' points, a defender's subtracts.
+    penalty = rules.throw_penalty_per_card * (failed[declarers] - failed[defenders])
+    defender_points = entry.trick_points + entry.kitty_points * multiplier + penalty
+    side, steps = _outcome(entry, defender_points, rules, declarers)
+
+    levels = list(before.levels)
+    winner, ended_by, held_at = None, None, None
+    if steps:
+        climber = declarers if side == DECLARERS else defenders
+        start = levels[climber]
+        levels[climber], won = climb(start, steps, rules, declaring=side == DECLARERS)
+        if won:
+            winner, ended_by = climber, "R9.4"
+        else:
+            held_at = _held_at(start, steps, rules, side == DECLARERS, levels[climber])
+    # R11: each wrong follow or taken-back card costs the offending team a level after the hand.
+    lost = entry.offences
+    levels = [step_down(levels[team], lost[team]) for team in (0, 1)]
+    offences = (before.offences[0] + lost[0], before.offences[1] + lost[1])
+    losers = [team for team in (0, 1) if offences[team] >= OFFENCES_TO_LOSE]
+    if losers:
+        # R11's third offence happened during the hand, so it decides before an R9.4 win at its end;
+        # both teams at their third in one hand: R9.5's rule, with the declarers of this hand on stage.
+        winner = 1 - losers[0] if len(losers) == 1 else time_up_winner(levels, declarers)
+        ended_by = "R11"
+    dealer_next = None if side == RECONTEST else next_dealer(dealer, side)
+    after = _state(rules, number + 1, tuple(levels), dealer_next, offences, winner, ended_by)
+    trump = None if entry.trump is None else Trump(level, entry.trump)
+    return HandScore(number, entry.id, dealer, declarers, level, trump, multiplier,
+                     entry.kitty_points * multiplier, penalty, defender_points, side, steps, held_at,
+                     lost, after)
+
+
+def _check_options(number: int, entry: HandEntry, rules: Rules) -> None:
+    """Penalties are recorded only under rules that charge them."""
+    if any(entry.failed_throw_cards) and not rules.throw_penalty_per_card:
+        raise ScoresheetError("failed_throw_cards", "these rules charge no throw penalty "
+                              "(R4.5 throw_penalty_per_card is 0)", number)
+    for name in ("wrong_follows", "taken_back", "wrong_card_count"):
+        if any(getattr(entry, name)) and not rules.physical_penalties:
+            raise ScoresheetError(name, "these rules have no physical-game penalties "
+                                  "(R11 physical_penalties is off)", number)
+
+
+def _dealer(number: int, entry: HandEntry, rules: Rules, scheduled: int | None) -> int:
+    """Who dealt this hand: the scheduled dealer (R9.3) unless a declaration decided otherwise."""
+    if scheduled is None:
+        if entry.dealer is None:
+            raise ScoresheetError("dealer", "nobody is scheduled to deal this hand: the first declaration "
+                                  "decides (R8.3); say who dealt", number)
+        return entry.dealer
+    if entry.dealer is None or entry.dealer == scheduled:
+        return scheduled
+    if rules.who_may_declare == "dealer_team_first" and team_of(entry.dealer) != team_of(scheduled):
+        return entry.dealer  # R8.7: the opponents declared, and the declaring player deals.
+    raise ScoresheetError("dealer", f"seat {scheduled} deals this hand (R9.3); another seat deals only when "
+                          "the opponents declare under who_may_declare=dealer_team_first (R8.7)", number)
+
+
+def _outcome(entry: HandEntry, defender_points: int, rules: Rules, declarers: int) -> tuple[str, int]:
+    """R9.2 from the points, unless R11's wrong card count voids the hand's points."""
+    miscounted = entry.wrong_card_count
+    if all(miscounted):
+        return RECONTEST, 0  # R11: both offending: no change, the next hand is re-contested.
+    if miscounted[declarers]:
+        return DEFENDERS, 1  # R11: the declarers step down, the defenders go up 1.
+    if miscounted[1 - declarers]:
+        return DECLARERS, 1  # R11: the declarers go up 1 and keep the stage.
+    return level_outcome(defender_points, rules)
+
+
+def _held_at(start: str, steps: int, rules: Rules, declaring: bool, reached: str) -> str | None:
+    """R9.4: the level a climb stopped at, if it is short of where ``steps`` would lead without stops."""
+    free = dataclasses.replace(rules, must_play=(), match_end="cycle")
+    return reached if climb(start, steps, free, declaring)[0] != reached else None
+
+
+def _state(rules: Rules, hand_number: int, levels: tuple[str, str], dealer: int | None,
+           offences: tuple[int, int], winner: int | None, ended_by: str | None) -> State:
+    level = None if dealer is None else levels[team_of(dealer)]
+    return State(hand_number, tuple(levels), dealer, level, level in stop_levels(rules),
+                 level is not None and level == END_LEVEL.get(rules.match_end), offences, winner, ended_by)
+
+
+def _whole(name: str, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScoresheetError(name, f"must be a whole number from {low} to {high}; got {value!r}")
+    return value
+
+
+def _points(name: str, value: Any, high: int) -> None:
+    _whole(name, value, 0, high)
+    if value % 5:
+        raise ScoresheetError(name, f"must be a multiple of 5 (R9.2); got {value}")
+
+
+def _flag(name: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ScoresheetError(name, f"must be true or false; got {value!r}")
+
+
+def _seat(name: str, value: Any) -> None:
+    _whole(name, value, 0, 3)
+
+
+def _pair(name: str, value: Any) -> tuple[Any, Any]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ScoresheetError(name, f"must be two values, one per team; got {value!r}")
+    return tuple(value)
+
+
+def _names(name: str, value: Any, count: int, blank: bool) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or len(value) != count:
+        raise ScoresheetError(name, f"must be {count} names; got {value!r}")
+    names = tuple(n.strip() if isinstance(n, str) else n for n in value)
+    for n in names:
+        if not isinstance(n, str) or len(n) > MAX_NAME or (not n and not blank):
+            raise ScoresheetError(name, f"each must be a {'' if blank else 'non-empty '}text of at most "
+                                  f"{MAX_NAME} characters; got {n!r}")
+    return names
+
+
+def _known(what: str, data: dict[str, Any], cls: type) -> None:
+    unknown = set(data) - {f.name for f in dataclasses.fields(cls) if f.init}
+    if unknown:
+        raise ScoresheetError(what, f"unknown field(s): {', '.join(sorted(unknown))}")
