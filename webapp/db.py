@@ -1,0 +1,38 @@
+"""The database engine for an app: SQLite by default, PostgreSQL when ``DATABASE_URL`` says so."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, create_engine
+
+from . import models  # noqa: F401  (registers the tables)
+
+
+def init_db(app: Flask) -> None:
+    url = app.config["DATABASE_URL"]
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    SQLModel.metadata.create_all(engine)
+    app.extensions["db_engine"] = engine
+
+
+def _sqlite_pragmas(connection, _record) -> None:
+    # WAL lets the WebSocket threads read while an action commits; FULL sync makes a commit durable
+    # before anyone is told about it.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
+def db_engine() -> Engine:
+    return current_app.extensions["db_engine"]
+
+
+def session() -> Session:
+    return Session(db_engine(), expire_on_commit=False)

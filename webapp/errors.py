@@ -1,0 +1,33 @@
+"""Errors a person can meet: each carries the HTTP status and a message for the page (never a stack trace)."""
+
+from __future__ import annotations
+
+
+class RoomError(Exception):
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(RoomError):
+    status = 404
+
+
+class Forbidden(RoomError):
+    status = 403
+
+
+class BadRequest(RoomError):
+    status = 400
+
+
+class Illegal(RoomError):
+    """The engine refused the action; the message names the rule clause."""
+
+    status = 422
+
+
+class Conflict(RoomError):
+    status = 409

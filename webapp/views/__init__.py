@@ -1,0 +1,1 @@
+"""Blueprints: the home page, rooms (create, join, lobby), play (actions), live (WebSocket)."""

@@ -1,0 +1,49 @@
+"""Playing: one endpoint for every action (draw, show, pass, bury, play), the next hand, and the hint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+
+from ..errors import BadRequest
+from ..render import page_context
+from .common import done, seat_token, service
+
+bp = Blueprint("play", __name__)
+
+
+@bp.post("/r/<code>/act")
+def act(code: str):
+    payload, action_id = read_action()
+    service().act(code, seat_token(), payload, action_id)
+    return done(code)
+
+
+@bp.post("/r/<code>/next")
+def next_hand(code: str):
+    service().next_hand(code, seat_token(), request.form.get("action_id"))
+    return done(code)
+
+
+@bp.get("/r/<code>/hint")
+def hint(code: str):
+    """The hand region with the suggested cards selected (the player still presses Play)."""
+    action = service().hint(code, seat_token())
+    selected = tuple(str(c) for c in getattr(action, "cards", ()))
+    snapshot = service().snapshot(code, seat_token())
+    return render_template("partials/hand.html", oob=True, **page_context(snapshot, selected))
+
+
+def read_action() -> tuple[Any, str | None]:
+    """The action from a form (checkboxes named ``cards``) or a JSON body ``{"type", "cards", "action_id"}``."""
+    if request.mimetype == "application/json":
+        data = request.get_json(silent=True)
+        if not isinstance(data, dict):
+            raise BadRequest("the request body is not a JSON object")
+        action_id = data.get("action_id")
+        return {k: v for k, v in data.items() if k != "action_id"}, action_id if isinstance(action_id, str) else None
+    form = request.form
+    if "type" not in form:
+        raise BadRequest("no action in the request")
+    return {"type": form["type"], "cards": " ".join(form.getlist("cards"))}, form.get("action_id")
