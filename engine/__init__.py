@@ -23,18 +23,19 @@ from .api import (
     trick_winner,
 )
 from .cards import Card, format_cards, full_deck, parse_cards, points_of
-from .hand import Hand, HandResult, team_of
+from .hand import Hand, HandResult
 from .match import Match
 from .rules import PRESETS, Rules
-from .scoring import climb, next_dealer
+from .scoresheet import HandEntry, Scoresheet, ScoresheetError
+from .scoring import climb, next_dealer, team_of, time_up_winner
 from .throw import ThrowCheck
 from .trump import Trump
 from .view import jsonable
 
 __all__ = [
-    "Bury", "Card", "Draw", "Hand", "HandResult", "IllegalAction", "LogEntry", "Match", "PRESETS",
-    "Pass", "Play", "Rules", "Show", "ThrowCheck", "Trump", "advance", "check_throw", "climb", "decode",
+    "Bury", "Card", "Draw", "Hand", "HandEntry", "HandResult", "IllegalAction", "LogEntry", "Match", "PRESETS",
+    "Pass", "Play", "Rules", "Scoresheet", "ScoresheetError", "Show", "ThrowCheck", "Trump", "advance", "check_throw", "climb", "decode",
     "encode", "follow_error_message", "format_cards", "full_deck", "is_legal_follow", "jsonable",
     "kitty_multiplier", "level_outcome", "next_dealer", "parse_cards", "points_of", "team_of",
-    "trick_winner",
+    "time_up_winner", "trick_winner",
 ]

@@ -29,7 +29,7 @@ from .combos import LeadFormat
 from .declaring import BIG_JOKERS_TIER, SMALL_JOKERS_TIER, Showing, candidate_showings, read_showing
 from .follow import follow_error, missing_cards, random_follow
 from .rules import Rules
-from .scoring import climb, level_outcome, multiplier_for, next_dealer
+from .scoring import climb, level_outcome, multiplier_for, next_dealer, team_of
 from .suggest import lead_candidates, random_lead
 from .throw import check, lead_error
 from .trick import winner
@@ -38,11 +38,6 @@ from .view import view
 
 HAND_SIZE, KITTY_SIZE, DEALT = 25, 8, 100
 FULL_DECK = full_deck()  # in index order, as sorted() leaves a deck
-
-
-def team_of(seat: int) -> int:
-    """R1.1: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
-    return seat % 2
 
 
 @dataclass

@@ -12,9 +12,9 @@ import random
 from typing import Any
 
 from .actions import Action, IllegalAction
-from .cards import RANKS
 from .hand import Hand, HandResult
 from .rules import Rules
+from .scoring import time_up_winner
 
 
 class Match:
@@ -88,12 +88,8 @@ class Match:
         }
 
     def time_up_winner(self) -> int | None:
-        """R9.5: at the time limit the higher level wins; on equal levels the team on stage
-        (``None`` while the first hand has nobody on stage yet)."""
-        a, b = (RANKS.index(level) for level in self.levels)
-        if a != b:
-            return 0 if a > b else 1
-        return self.hand.declarers
+        """R9.5: the winner if time ran out now (``None`` while nobody is on stage and levels are equal)."""
+        return self.winner if self.winner is not None else time_up_winner(self.levels, self.hand.declarers)
 
     def to_dict(self) -> dict[str, Any]:
         return {

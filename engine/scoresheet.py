@@ -58,9 +58,9 @@ from typing import Any
 
 from .cards import RANKS, SUITS
 from .combos import PAIR, SINGLE, TRACTOR
-from .hand import team_of
 from .rules import Rules
-from .scoring import END_LEVEL, climb, level_outcome, multiplier_for, next_dealer, stop_levels
+from .scoring import (END_LEVEL, climb, level_outcome, multiplier_for, next_dealer, stop_levels, team_of,
+                      time_up_winner)
 from .trump import Trump, normalize_level
 
 TOTAL_POINTS = 200  # R7.1: point cards in the two decks.
@@ -394,21 +394,6 @@ class Scoresheet:
             raise ScoresheetError("entries", "must be a list")
         data["entries"] = tuple(HandEntry.from_dict(entry) for entry in entries)
         return cls(**data)
-
-
-def time_up_winner(levels: Sequence[str], on_stage: int | None) -> int | None:
-    """R9.5: at the time limit the higher level wins; on equal levels the team on stage
-    (``None`` while nobody is: the next declaration decides the dealer).
-
-    Levels compare by rank (R9.1); the ``cycle`` presets have no time limit.
-
-    >>> time_up_winner(("5", "J"), 0), time_up_winner(("9", "9"), 0), time_up_winner(("9", "9"), None)
-    (1, 0, None)
-    """
-    first, second = (RANKS.index(normalize_level(level)) for level in levels)
-    if first != second:
-        return 0 if first > second else 1
-    return on_stage
 
 
 def step_down(level: str, count: int) -> str:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import RANKS
@@ -111,6 +112,27 @@ def advance(level: str, steps: int, rules: Rules, declaring: bool = True) -> str
     '10'
     """
     return climb(level, steps, rules, declaring)[0]
+
+
+def team_of(seat: int) -> int:
+    """R1.1: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    return seat % 2
+
+
+def time_up_winner(levels: Sequence[str], on_stage: int | None) -> int | None:
+    """R9.5: at the time limit the higher level wins; on equal levels the team on stage
+    (``None`` while nobody is: the next declaration decides the dealer).
+
+    Levels compare by rank (R9.1); the ``cycle`` presets have no time limit.
+
+    >>> time_up_winner(("5", "J"), 0), time_up_winner(("9", "9"), 0), time_up_winner(("9", "9"), None)
+    (1, 0, None)
+    """
+    first, second = (RANKS.index(normalize_level(level)) for level in levels)
+    if first != second:
+        return 0 if first > second else 1
+    return on_stage
+
 
 
 def next_dealer(dealer: int, side: str) -> int:
