@@ -9,8 +9,8 @@ and B in 1/3, then the other way round, so both bots meet the same cards in
 the same seats. A deal whose hand must be redealt (R8.3, R8.6 ``redeal``) moves
 on to the deal's next deck; both games draw the same decks in the same order.
 
-Level swing
------------
+Level swing (:func:`engine.bots.outcome.level_swing`)
+------------------------------------------------------
 For one hand, from a team's point of view: the levels it went up minus the
 levels the other team went up, read from the R9.2 table's outcome (side and
 steps) rather than from the levels reached, so R9.4's caps and must-play stops
@@ -46,21 +46,9 @@ from .cards import RANKS, full_deck
 from .hand import Hand, HandResult, team_of
 from .rules import Rules
 from . import bots
+from .bots.outcome import level_swing, team_points
 
 MAX_REDEALS = 20
-
-
-def level_swing(result: HandResult, team: int) -> int:
-    """Levels ``team`` gained minus levels the other team gained in one hand; a switch is 0."""
-    if result.side == "switch":
-        return 0
-    climber = result.declarers if result.side == "declarers" else 1 - result.declarers
-    return result.steps if team == climber else -result.steps
-
-
-def team_points(result: HandResult, team: int) -> int:
-    """The defenders' total (R7, R4.5) from ``team``'s side: + when it defended, - when it declared."""
-    return -result.defender_points if team == result.declarers else result.defender_points
 
 
 @dataclass

@@ -36,7 +36,7 @@ def can_be_beaten(k: Knowledge, play: Sequence[int], later: Sequence[int]) -> bo
     ruffed = suit != TRUMP_SUIT and order.is_trump[play[0]]
     key = lead.key(play, order)
     # With no unseen card of the led suit left, every other seat is void in it.
-    all_void = not k.unseen_cards(suit)
+    all_void = not k.any_unseen(suit)
     for seat in opponents:
         void = all_void or public.void[seat][suit]
         may_ruff = suit != TRUMP_SUIT and void and not public.void[seat][TRUMP_SUIT]
@@ -101,7 +101,7 @@ def choose_follow(k: Knowledge) -> list[Card]:
     """The rule bot's follow to the current trick."""
     public = k.public
     lead, order = public.lead, public.order
-    keep = keep_value(order, k.hand)
+    keep = keep_value(order, k.mine)
     low = pick_follow(k.hand, lead, order, keep)
     later = [(k.seat + i) % 4 for i in range(1, 4 - len(public.plays))]
     best_seat = public.trick_winner()
@@ -109,7 +109,7 @@ def choose_follow(k: Knowledge) -> list[Card]:
     stake = public.table_points()
     if team_of(best_seat) == k.team:
         if not can_be_beaten(k, best_play, later):
-            return pick_follow(k.hand, lead, order, feed_value(order, k.hand))
+            return pick_follow(k.hand, lead, order, feed_value(order, k.mine))
         safe = [w for w in winning_plays(k, keep) if not can_be_beaten(k, w, later)]
         if safe and stake >= 10:
             return list(safe[0])

@@ -228,14 +228,22 @@ class Knowledge:
         """Copies of ``card`` that may be in another seat's hand (or the kitty)."""
         return 2 - self.public.played[card] - self.mine[card] - self.known_kitty[card]
 
-    def unseen_cards(self, suit: int) -> list[Card]:
-        """The unseen cards of one suit for play, with multiplicity."""
-        cards: list[Card] = []
+    def unseen_cards(self, suit: int) -> list[int]:
+        """The unseen cards of one suit for play (as card indices), with multiplicity."""
+        played, mine, kitty = self.public.played, self.mine, self.known_kitty
+        cards: list[int] = []
         for c in suit_kinds(self.public.order)[suit]:
-            n = self.unseen(c)
-            if n:
-                cards += [Card(c)] * n
+            n = 2 - played[c] - mine[c] - kitty[c]
+            if n == 2:
+                cards += (c, c)
+            elif n == 1:
+                cards.append(c)
         return cards
+
+    def any_unseen(self, suit: int) -> bool:
+        """Might any other seat (or the kitty) hold a card of ``suit``?"""
+        played, mine, kitty = self.public.played, self.mine, self.known_kitty
+        return any(played[c] + mine[c] + kitty[c] < 2 for c in suit_kinds(self.public.order)[suit])
 
     def others_may_hold(self, suit: int) -> list[int]:
         """Other seats not known to be void in ``suit``."""

@@ -23,7 +23,7 @@ PROBE = 20.0  # any other lead starts here, less what it costs
 def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
     """Scored leads, best first; every one is legal (cards of one suit for play, R4.2)."""
     order = k.public.order
-    keep = keep_value(order, k.hand)
+    keep = keep_value(order, k.mine)
     suits = sorted({order.suit_of[c] for c in k.hand})
     options: dict[tuple[Card, ...], float] = {}
 
@@ -33,11 +33,12 @@ def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
             options[key] = score
 
     opponents = k.opponents()
+    unseen_by_suit = {suit: k.unseen_cards(suit) for suit in set(suits) | {TRUMP_SUIT}}
     my_trumps = len(k.in_suit(TRUMP_SUIT))
-    unseen_trumps = len(k.unseen_cards(TRUMP_SUIT))
+    unseen_trumps = len(unseen_by_suit[TRUMP_SUIT])
     for suit in suits:
         cards = k.in_suit(suit)
-        unseen = k.unseen_cards(suit)
+        unseen = unseen_by_suit[suit]
         components = decompose(cards, order)
         # R4.3: a unit stands if no combination of the unseen cards beats it.
         sure = [comp for comp in components if not beats(comp, unseen, order)]

@@ -22,21 +22,21 @@ POINT_WEIGHT = 2.5  # a 10 or K costs about as much as a face card to give away
 PAIR_PREMIUM = 6  # breaking a pair costs structure for later tricks (R5.3)
 
 
-def keep_value(order: Order, hand: Sequence[int]) -> Preference:
-    """How much a card is worth keeping: rank, trump, points, membership of a pair in ``hand``."""
+def keep_value(order: Order, counts: Sequence[int]) -> Preference:
+    """How much a card is worth keeping: rank, trump, points, and whether the hand
+    (``counts``: copies held of each card kind) holds it as a pair."""
     step_of, is_trump = order.step_of, order.is_trump
-    paired = set(split_pairs(hand)[0])
 
     def value(card: int) -> float:
         return (step_of[card] + TRUMP_PREMIUM * is_trump[card] + POINT_WEIGHT * CARD_POINTS[card]
-                + PAIR_PREMIUM * (card in paired))
+                + PAIR_PREMIUM * (counts[card] >= 2))
 
     return value
 
 
-def feed_value(order: Order, hand: Sequence[int]) -> Preference:
+def feed_value(order: Order, counts: Sequence[int]) -> Preference:
     """Points first (10 and K before 5), then as :func:`keep_value`: for a trick the partner wins."""
-    keep = keep_value(order, hand)
+    keep = keep_value(order, counts)
 
     def value(card: int) -> float:
         return keep(card) - (4 + POINT_WEIGHT) * CARD_POINTS[card]
@@ -77,7 +77,7 @@ def pick_structured(cards: Sequence[Card], tractor_lengths: Sequence[int], pairs
         rest.remove(card)
     rest_paired = set(split_pairs(rest)[0])
     rest.sort(key=lambda c: prefer(c) + (PAIR_PREMIUM if c in rest_paired else 0), reverse=reverse)
-    return [Card(c) for c in chosen] + [Card(c) for c in rest[: size - len(chosen)]]
+    return chosen + rest[: size - len(chosen)]
 
 
 def pick_follow(hand: Sequence[Card], lead: LeadFormat, order: Order, prefer: Preference,

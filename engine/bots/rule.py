@@ -23,7 +23,12 @@ from .showing import choose_show
 
 def rule_play(k: Knowledge) -> list[Card]:
     """The rule bot's play from a seat's knowledge: a lead or a follow."""
-    return choose_follow(k) if k.public.plays else choose_lead(k)
+    lead = k.public.lead
+    if lead is None:
+        return choose_lead(k)
+    if lead.size == len(k.hand):
+        return list(k.hand)  # R5.1: the last cards, no choice
+    return choose_follow(k)
 
 
 class RuleBot(Bot):

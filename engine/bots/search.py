@@ -1,6 +1,114 @@
-"""Placeholder replaced below."""
-from .rule import RuleBot
+"""The search bot (Hard): perfect-information Monte Carlo over the rule bot.
+
+For each play decision it takes a few candidate plays (the rule bot's choice
+and its close alternatives), deals the unseen cards at random consistently
+with everything the seat knows (:mod:`.sampling`), plays every candidate out
+to the end of the hand on the same deals with the rule bot in all seats
+(:mod:`.playout`, common random numbers), and plays the candidate with the best
+average payoff: level swing (R9.2, :func:`.outcome.level_swing`) plus a
+smaller share of the card points, which tells apart deals the table scores alike.
+
+Each decision has a time budget; a decision with fewer than two complete samples
+in it falls back to the rule bot's choice. Showings and the bury are the rule bot's.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..cards import Card
+from ..trump import Trump
+from .following import winning_plays
+from .knowledge import Knowledge
+from .leading import lead_options
+from .outcome import level_swing, team_points
+from .picking import feed_value, keep_value, pick_follow
+from .playout import playout
+from .rule import RuleBot, rule_play
+from .sampling import sample_world
+
+LEAD_CANDIDATES = 4
+POINTS_PER_LEVEL = 40  # the R9.2 tables' band width
+POINT_SHARE = 0.5  # weight of the points (in levels) against the table's swing
+MIN_SAMPLES = 2
+CONFIDENCE = 1.0
+
+
+def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
+    """The plays worth searching, the rule bot's own choice first, without repeats."""
+    found = [tuple(rule_play(k))]
+    public = k.public
+    if public.plays:
+        order, lead = public.order, public.lead
+        keep = keep_value(order, k.mine)
+        found.append(tuple(pick_follow(k.hand, lead, order, keep)))
+        found.append(tuple(pick_follow(k.hand, lead, order, feed_value(order, k.mine))))
+        wins = winning_plays(k, keep)
+        if wins:
+            found += [wins[0], wins[-1]]
+    else:
+        found += [cards for _, cards in lead_options(k)[:LEAD_CANDIDATES]]
+    unique: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+    for cards in found:
+        unique.setdefault(tuple(sorted(cards)), cards)
+    return list(unique.values())
+
+
+def payoff(result: Any, team: int) -> float:
+    """A playout's value for ``team``: its level swing plus a share of its points, in levels."""
+    return level_swing(result, team) + POINT_SHARE * team_points(result, team) / POINTS_PER_LEVEL
 
 
 class SearchBot(RuleBot):
+    """Perfect-information Monte Carlo on top of the rule bot (issue 4 "search").
+
+    ``budget_ms`` bounds each play decision (``None``: no clock, only ``max_samples``,
+    which makes the bot a pure function of view and rng, as the honesty tests need).
+    """
+
     name = "search"
+
+    def __init__(self, budget_ms: float | None = 240.0, max_samples: int = 200) -> None:
+        self.budget_ms = budget_ms
+        self.max_samples = max_samples
+
+    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
+        start = time.perf_counter()
+        k = Knowledge.from_view(view)
+        candidates = play_candidates(k)
+        if len(candidates) == 1:
+            return list(candidates[0])
+        trump = Trump(view["trump"]["level"], view["trump"]["suit"])
+        levels = tuple(view["levels"])
+        payoffs: list[list[float]] = [[] for _ in candidates]
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        slowest = 0.0
+        while len(payoffs[0]) < self.max_samples:
+            began = time.perf_counter()
+            if deadline is not None and began + slowest > deadline:
+                break
+            hands, kitty = sample_world(k, rng)
+            for i, cards in enumerate(candidates):
+                result = playout(view["rules"], trump, k.public, hands, kitty, levels, (k.seat, cards))
+                payoffs[i].append(payoff(result, k.team))
+            slowest = max(slowest, time.perf_counter() - began)
+        return list(candidates[best_candidate(payoffs)])
+
+
+def best_candidate(payoffs: list[list[float]]) -> int:
+    """The candidate to play: the best average, but the rule bot's (index 0) unless another beats it
+    by more than ``CONFIDENCE`` standard errors of the paired differences (sampling noise
+    would otherwise often trade a sound heuristic choice for a lucky one)."""
+    n = len(payoffs[0])
+    if n < MIN_SAMPLES:
+        return 0
+    best, best_margin = 0, 0.0
+    for i in range(1, len(payoffs)):
+        diffs = [a - b for a, b in zip(payoffs[i], payoffs[0])]
+        mean = sum(diffs) / n
+        spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+        if mean > CONFIDENCE * spread / n ** 0.5 and mean > best_margin:
+            best, best_margin = i, mean
+    return best

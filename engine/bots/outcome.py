@@ -1,0 +1,28 @@
+"""How a finished hand scores for one team: level swing and points (R9.2, R7).
+
+Shared by the search bot (its playouts' payoff) and the arena (its report).
+"""
+
+from __future__ import annotations
+
+from ..hand import HandResult
+
+
+def level_swing(result: HandResult, team: int) -> int:
+    """Levels ``team`` went up minus levels the other team went up, from the R9.2 outcome.
+
+    Read from the table's side and steps, not from the levels reached, so R9.4's caps
+    and must-play stops do not blur it. A **switch scores 0**: the tables put it one
+    40-point band from "declarers +1" and from "defenders +1", so 0 keeps the swing
+    monotone and evenly spaced in the defenders' points; holding the stage next hand is
+    not scored (in duplicate each team holds it in one of a deal's two games anyway).
+    """
+    if result.side == "switch":
+        return 0
+    climber = result.declarers if result.side == "declarers" else 1 - result.declarers
+    return result.steps if team == climber else -result.steps
+
+
+def team_points(result: HandResult, team: int) -> int:
+    """The defenders' total (R7, R4.5) from ``team``'s side: + when it defended, - when it declared."""
+    return -result.defender_points if team == result.declarers else result.defender_points

@@ -1,0 +1,42 @@
+"""Play a sampled position to the end with the rule bot in every seat (for the search bot).
+
+The position goes through :meth:`engine.Hand.at_play`, so every play is checked
+by the engine (throws included: a throw that fails in the sample fails here,
+R4.4). Each seat decides from its own :class:`~.knowledge.Knowledge`, kept up
+to date play by play: the playout's players know what they would know at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Play
+from ..cards import Card
+from ..hand import Hand, HandResult
+from ..rules import Rules
+from ..trump import Trump
+from .knowledge import Knowledge, Public
+from .rule import rule_play
+
+
+def playout(rules: Rules, trump: Trump, public: Public, hands: Sequence[Sequence[Card]],
+            kitty: Sequence[Card], levels: tuple[str, str], first: tuple[int, Sequence[Card]]) -> HandResult:
+    """Play ``first`` (seat, cards), then the rest of the hand by the rule bot; the hand's result."""
+    hand = Hand.at_play(rules, trump, hands, dealer=public.dealer, leader=public.leader, kitty=kitty,
+                        levels=levels, trick_plays=public.plays, trick_points=public.trick_points,
+                        penalty=public.penalty)
+    shared = public.copy()
+    # The dealer buried the kitty (R8.8), so in the sample it knows the kitty's cards.
+    seats = [Knowledge(s, shared, hands[s], kitty if s == public.dealer else ()) for s in range(4)]
+    seat, cards = first
+    while True:
+        hand.apply(seat, Play(tuple(cards)))
+        trick = hand.trick if hand.trick is not None and hand.trick.plays else hand.tricks[-1]
+        played = trick.plays[-1][1]
+        tried = trick.failed_throw[0] if trick.failed_throw and len(trick.plays) == 1 else None
+        shared.observe(seat, played, tried)
+        seats[seat].remove(played)
+        if hand.phase == "done":
+            return hand.result
+        seat = hand.to_act
+        cards = rule_play(seats[seat])

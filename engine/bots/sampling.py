@@ -1,0 +1,86 @@
+"""Deal the cards a seat cannot see, consistently with everything it knows.
+
+A sample gives every other seat its current number of cards and the kitty its
+8 (unless this seat buried it and so knows it), using only unseen cards (two
+copies of each card in all, R1.2), never giving a seat a suit it has shown to
+be void in (R5.2, R5.4), nor both copies of a card of a suit it has shown to
+hold no pair in (R5.3), and giving each seat the cards it is known to hold
+(showings R8, the rest of a failed throw R4.4).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import KINDS, Card
+from .knowledge import Knowledge
+
+KITTY = 4  # destination index of the kitty in a sample
+KITTY_SIZE = 8
+RETRIES = 20
+
+
+def sample_world(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """``(hands, kitty)``: a random deal of the unseen cards, ``hands[k.seat]`` being the seat's own."""
+    public = k.public
+    pool: list[Card] = []
+    for c in range(KINDS):
+        pool += [Card(c)] * k.unseen(c)
+    known_kitty = [Card(c) for c in range(KINDS) for _ in range(k.known_kitty[c])]
+    others = [s for s in range(4) if s != k.seat]
+    need = sum(public.hand_sizes[s] for s in others) + (0 if known_kitty else KITTY_SIZE)
+    if len(pool) != need:
+        # The seat buried, but someone overturned and took the kitty up since (R8.5 炒底):
+        # its buried cards are somewhere unseen.
+        pool += known_kitty
+        known_kitty = []
+    capacity = [public.hand_sizes[s] if s != k.seat else 0 for s in range(4)]
+    capacity.append(0 if known_kitty else KITTY_SIZE)
+    for attempt in range(RETRIES):
+        dealt = _deal(k, pool, capacity, rng, strict=attempt < RETRIES - 1)
+        if dealt is not None:
+            break
+    hands = [list(k.hand) if s == k.seat else dealt[s] for s in range(4)]
+    return hands, known_kitty or dealt[KITTY]
+
+
+def _deal(k: Knowledge, pool: list[Card], capacity: list[int], rng: random.Random,
+          strict: bool) -> list[list[Card]] | None:
+    """One attempt; ``None`` on a dead end. Not ``strict``: voids may be broken to finish."""
+    public = k.public
+    suit_of = public.order.suit_of
+    room = list(capacity)
+    dealt: list[list[Card]] = [[], [], [], [], []]
+    rest = list(pool)
+    # Known holdings first (R8 showings, R4.4 failed throws).
+    for seat in range(4):
+        if seat == k.seat:
+            continue
+        for card, count in public.held[seat].items():
+            for _ in range(count):
+                if room[seat] and card in rest:
+                    rest.remove(card)
+                    dealt[seat].append(Card(card))
+                    room[seat] -= 1
+    allowed = [[d for d in range(5) if capacity[d] and (d == KITTY or not public.void[d][suit])]
+               for suit in range(5)]
+    rng.shuffle(rest)
+    # Most constrained suits first, so a seat void in much is not filled before its turn comes.
+    rest.sort(key=lambda c: len(allowed[suit_of[c]]))
+    for card in rest:
+        suit = suit_of[card]
+        options = [d for d in allowed[suit] if room[d]
+                   and not (d != KITTY and public.no_pairs[d][suit] and card in dealt[d])]
+        if not options:
+            if strict:
+                return None
+            options = [d for d in range(5) if room[d]]
+        total = sum(room[d] for d in options)
+        pick = rng.randrange(total)
+        for d in options:
+            pick -= room[d]
+            if pick < 0:
+                break
+        dealt[d].append(card)
+        room[d] -= 1
+    return dealt

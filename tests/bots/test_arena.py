@@ -1,0 +1,48 @@
+"""The duplicate arena: level swing, a smoke run, and the command line."""
+
+from __future__ import annotations
+
+import json
+
+from engine import HandResult, Rules
+from engine.__main__ import main
+from engine.arena import Deal, run
+from engine.bots.outcome import level_swing, team_points
+
+
+def test_R9_2_level_swing_from_the_table_outcome():
+    declarers_up = HandResult(side="declarers", steps=2, declarers=1, defender_points=20)
+    defenders_up = HandResult(side="defenders", steps=3, declarers=0, defender_points=200)
+    switch = HandResult(side="switch", steps=0, declarers=0, defender_points=90)
+    assert (level_swing(declarers_up, 1), level_swing(declarers_up, 0)) == (2, -2)
+    assert (level_swing(defenders_up, 1), level_swing(defenders_up, 0)) == (3, -3)
+    assert (level_swing(switch, 0), level_swing(switch, 1)) == (0, 0)
+    assert (team_points(switch, 1), team_points(switch, 0)) == (90, -90)
+
+
+def test_deals_are_reproducible():
+    assert Deal.draw(5, 3) == Deal.draw(5, 3)
+    assert Deal.draw(5, 3).deck(0) == Deal.draw(5, 3).deck(0) != Deal.draw(5, 4).deck(0)
+
+
+def test_arena_smoke_run():
+    report = run("rule", "random", deals=2, seed=3, rules=Rules.preset("competition"))
+    assert report["deals"] == 2 and report["illegal_actions"] == 0
+    assert 0 <= report["a_pair_win_rate"] <= 1
+    low, high = report["a_level_swing_ci95"]
+    assert low <= report["a_level_swing_per_deal"] <= high
+    assert report["decision_ms"]["a"]["bot"] == "rule" and report["decision_ms"]["a"]["decisions"] > 0
+
+
+def test_duplicate_games_mirror_each_other():
+    # The same bot on both sides: each deal's two games are the same game with teams swapped.
+    report = run("rule", "rule", deals=3, seed=8, rules=Rules.preset("classic"))
+    assert report["a_level_swing_per_deal"] == 0 and report["a_pair_win_rate"] == 0.5
+
+
+def test_command_line_prints_json_last(capsys):
+    assert main(["arena", "--a", "rule", "--b", "random", "--deals", "1", "--seed", "2", "--json"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    report = json.loads(last)
+    assert {"deals", "a_pair_win_rate", "a_level_swing_per_deal", "a_level_swing_ci95", "a_points_per_deal",
+            "decision_ms", "illegal_actions"} <= set(report)
