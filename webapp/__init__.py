@@ -19,6 +19,7 @@ from .driver import Driver
 from .hub import Hub
 from .i18n import init_i18n
 from .presence import Presence
+from .render import bot_level_name
 from .service import RoomService
 from .store import RoomStore
 from .views import errors, home, live, play, rooms
@@ -36,6 +37,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     init_db(app)
     init_i18n(app)
+    app.jinja_env.globals["bot_level_name"] = bot_level_name
 
     store = RoomStore()
     service = RoomService(store, Hub(), Presence(app.config["AWAY_SECONDS"]), app.config)

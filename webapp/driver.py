@@ -10,14 +10,11 @@ deal and the bots resume after a restart. In tests the driver can run inline:
 from __future__ import annotations
 
 import heapq
-import logging
 import threading
 import time
 from collections.abc import Callable
 
 from flask import Flask
-
-log = logging.getLogger(__name__)
 
 Advance = Callable[[str], "float | None"]
 
@@ -76,7 +73,7 @@ class Driver:
                 with self.app.app_context():
                     wait = self.advance(code)
             except Exception:
-                log.exception("driving room %s failed", code)
+                self.app.logger.exception("driving room %s failed", code)
                 wait = 1.0
             if wait is not None:
                 self.poke(code, wait)

@@ -88,7 +88,7 @@ def seat_name(snapshot: Snapshot, seat: int) -> str:
     if info.name:
         return info.name
     if info.bot:
-        return _("Bot (%(level)s)", level=bot_level_name(info.bot))
+        return _("Bot %(number)s", number=seat + 1)
     return _("empty seat")
 
 

@@ -163,6 +163,9 @@ class RoomService:
                 raise Illegal(_l("the game has not started yet"))
             try:
                 action = engine.decode(payload)
+            except engine.IllegalAction as error:
+                raise BadRequest(str(error)) from None  # malformed: unknown type, bad card names
+            try:
                 table.match.apply(seat, action)
             except engine.IllegalAction as error:
                 raise Illegal(str(error)) from None

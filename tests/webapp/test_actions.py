@@ -1,0 +1,130 @@
+"""Actions: illegal, out of turn, for another seat, forged or missing token, malformed — a clear error and no
+change; a double tap is applied once; concurrent actions never corrupt a room."""
+
+from __future__ import annotations
+
+import threading
+
+import engine
+
+from .conftest import act, match_of, person_move, play_until, version_of
+
+HTMX = {"HX-Request": "true"}
+
+
+def unchanged(app, code, before_version, before_state):
+    assert version_of(app, code) == before_version
+    assert match_of(app, code).to_dict() == before_state
+
+
+def snapshot(app, code):
+    return version_of(app, code), match_of(app, code).to_dict()
+
+
+def my_play_turn(app, code, client):
+    play_until(app, code, {0: client}, lambda m: m.hand.phase == "playing" and m.hand.to_act == 0)
+    return match_of(app, code)
+
+
+def test_illegal_play_is_refused_with_the_rule_and_nothing_changes(solo, client, app):
+    match = my_play_turn(app, solo, client)
+    hand = match.hand
+    # Every card at once: never a legal lead (R4.2 one suit) nor a legal follow (R5.1 size).
+    cards = " ".join(str(c) for c in hand.hands[0])
+    before = snapshot(app, solo)
+    response = act(client, solo, {"type": "play", "cards": cards}, **HTMX)
+    assert response.status_code == 422
+    text = response.get_data(as_text=True)
+    assert 'id="message"' in text and ("R4" in text or "R5" in text)
+    unchanged(app, solo, *before)
+
+
+def test_illegal_play_without_javascript_shows_the_room_page_with_the_message(solo, client, app):
+    match = my_play_turn(app, solo, client)
+    cards = " ".join(str(c) for c in match.hand.hands[0])
+    response = act(client, solo, {"type": "play", "cards": cards})
+    assert response.status_code == 422
+    text = response.get_data(as_text=True)
+    assert "<html" in text and 'class="message error"' in text
+
+
+def test_action_out_of_turn_is_refused(four_humans, app):
+    code, clients = four_humans
+    waiting = match_of(app, code).hand.to_act
+    before = snapshot(app, code)
+    response = act(clients[(waiting + 1) % 4], code, {"type": "pass"}, **HTMX)
+    assert response.status_code == 422 and "turn" in response.get_data(as_text=True)
+    unchanged(app, code, *before)
+
+
+def test_acting_for_another_seat_is_impossible(four_humans, app):
+    code, clients = four_humans
+    match = match_of(app, code)
+    waiting = match.hand.to_act
+    other = clients[(waiting + 1) % 4]
+    before = snapshot(app, code)
+    # The seat comes from the token only: a "seat" field naming the waiting seat changes nothing.
+    response = other.post(f"/r/{code}/act", data={**person_move(match, waiting), "seat": waiting}, headers=HTMX)
+    assert response.status_code in (400, 422)
+    unchanged(app, code, *before)
+
+
+def test_forged_and_missing_tokens_are_refused(solo, client, app):
+    match = match_of(app, solo)
+    payload = person_move(match, 0)
+    before = snapshot(app, solo)
+    stranger = app.test_client()
+    response = act(stranger, solo, payload, **HTMX)
+    assert response.status_code == 403 and "no seat" in response.get_data(as_text=True)
+    stranger.set_cookie("seat", "forged-token-value", path=f"/r/{solo}")
+    assert act(stranger, solo, payload, **HTMX).status_code == 403
+    unchanged(app, solo, *before)
+
+
+def test_malformed_payloads_are_refused(solo, client, app):
+    before = snapshot(app, solo)
+    bad_json = client.post(f"/r/{solo}/act", data="{not json", content_type="application/json", headers=HTMX)
+    assert bad_json.status_code == 400 and "JSON" in bad_json.get_data(as_text=True)
+    unknown = client.post(f"/r/{solo}/act", json={"type": "teleport"}, headers=HTMX)
+    assert unknown.status_code == 400 and "not an action" in unknown.get_data(as_text=True)
+    bad_cards = client.post(f"/r/{solo}/act", json={"type": "play", "cards": "11H ZZ"}, headers=HTMX)
+    assert bad_cards.status_code == 400 and "not a card" in bad_cards.get_data(as_text=True)
+    no_type = client.post(f"/r/{solo}/act", data={"cards": "2H"}, headers=HTMX)
+    assert no_type.status_code == 400
+    unchanged(app, solo, *before)
+
+
+def test_a_double_tap_is_applied_once(solo, client, app):
+    match = match_of(app, solo)
+    payload = person_move(match, match.hand.to_act)
+    version = version_of(app, solo)
+    first = act(client, solo, payload, action_id="tap-1", **HTMX)
+    assert first.status_code == 200
+    after_first = snapshot(app, solo)
+    assert after_first[0] > version
+    second = act(client, solo, payload, action_id="tap-1", **HTMX)
+    assert second.status_code == 200
+    unchanged(app, solo, *after_first)
+
+
+def test_concurrent_actions_on_one_room_apply_exactly_one(four_humans, app):
+    code, clients = four_humans
+    match = match_of(app, code)
+    seat = match.hand.to_act
+    payload = person_move(match, seat)
+    assert payload["type"] == "show"  # the first declaration of the match
+    statuses = []
+
+    def tap(n: int) -> None:
+        statuses.append(act(clients[seat], code, payload, action_id=f"c{n}", **HTMX).status_code)
+
+    threads = [threading.Thread(target=tap, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200] + [422] * 7
+    after = match_of(app, code)
+    assert [engine.encode(e.action) for e in after.hand.log if e.seat == seat].count(payload) == 1
+    # The stored state replays to itself: the room is not corrupted.
+    assert engine.Match.from_dict(after.to_dict()).to_dict() == after.to_dict()
