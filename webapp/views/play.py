@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import lazy_gettext as _l
 
 from ..errors import BadRequest
 from ..render import page_context
@@ -40,10 +41,10 @@ def read_action() -> tuple[Any, str | None]:
     if request.mimetype == "application/json":
         data = request.get_json(silent=True)
         if not isinstance(data, dict):
-            raise BadRequest("the request body is not a JSON object")
+            raise BadRequest(_l("the request body is not a JSON object"))
         action_id = data.get("action_id")
         return {k: v for k, v in data.items() if k != "action_id"}, action_id if isinstance(action_id, str) else None
     form = request.form
     if "type" not in form:
-        raise BadRequest("no action in the request")
+        raise BadRequest(_l("no action in the request"))
     return {"type": form["type"], "cards": " ".join(form.getlist("cards"))}, form.get("action_id")

@@ -1,0 +1,79 @@
+"""Persistence: every accepted action is committed before anyone is told; a restart loses nothing and the
+automatic part of the game (deal, bots) resumes; the version column refuses a stale write."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp import create_app
+from webapp.errors import Conflict
+
+from ..conftest import TEST_CONFIG
+from .conftest import act, code_from, match_of, person_move, play_until, service_of, version_of
+
+
+def new_app(db_path, **config):
+    return create_app({**TEST_CONFIG, "DATABASE_URL": f"sqlite:///{db_path}", **config})
+
+
+def test_a_restart_mid_hand_continues_exactly(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    first = new_app(db)
+    player = first.test_client()
+    response = player.post("/solo", data={"level": "normal"})
+    code = code_from(response)
+    token = player.get_cookie("seat", path=f"/r/{code}").value
+    play_until(first, code, {0: player}, lambda m: len(m.hand.tricks) >= 3)
+    before = match_of(first, code).to_dict()
+    page_before = player.get(f"/r/{code}").get_data(as_text=True)
+
+    second = new_app(db)  # the "restarted server": same database, fresh process state
+    again = second.test_client()
+    again.set_cookie("seat", token, path=f"/r/{code}")
+    assert match_of(second, code).to_dict() == before
+    page_after = again.get(f"/r/{code}").get_data(as_text=True)
+    assert page_after.split('id="hand"')[1].split("</section>")[0] == \
+        page_before.split('id="hand"')[1].split("</section>")[0]
+    play_until(second, code, {0: again}, lambda m: m.hand_over)
+
+
+def test_background_work_resumes_after_a_restart(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    slow = new_app(db, DEAL_DELAY_MS=3_600_000, BOT_DELAY_MS=3_600_000)
+    code = code_from(slow.test_client().post("/solo", data={"level": "easy"}))
+    assert match_of(slow, code).hand.drawn <= 1  # the deal waits for its next tick
+
+    restarted = new_app(db)
+    match = match_of(restarted, code)
+    assert match.hand.drawn == 100 and match.hand.to_act == 0  # dealt and played on until the person's turn
+
+
+def test_each_accepted_action_is_committed_before_subscribers_are_told(solo, client, app):
+    rooms = service_of(app)
+    seen_versions = []
+    subscription = rooms.hub.subscribe(solo, 0)
+    original = subscription.notify
+
+    def notify():
+        with app.app_context():
+            seen_versions.append(rooms.store.load(solo).room.version)  # read back from the database
+        original()
+
+    subscription.notify = notify
+    match = match_of(app, solo)
+    version = version_of(app, solo)
+    act(client, solo, person_move(match, match.hand.to_act))
+    # Every notification found its change already in the database (the person's action, then the bots').
+    assert seen_versions and seen_versions[0] > version
+    assert seen_versions == sorted(seen_versions) and seen_versions[-1] == version_of(app, solo)
+
+
+def test_a_stale_version_cannot_overwrite_a_newer_one(solo, app):
+    with app.app_context():
+        store = service_of(app).store
+        stale = store.load(solo)
+        fresh = store.load(solo)
+        store.save(fresh)
+        with pytest.raises(Conflict):
+            store.save(stale)
+        assert store.load(solo).room.version == fresh.room.version
