@@ -41,12 +41,12 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
+from . import bots
 from .actions import Action, Draw, IllegalAction
+from .bots.outcome import level_swing, team_points
 from .cards import RANKS, full_deck
 from .hand import Hand, HandResult, team_of
 from .rules import Rules
-from . import bots
-from .bots.outcome import level_swing, team_points
 
 MAX_REDEALS = 20
 
@@ -218,9 +218,9 @@ def format_report(report: dict[str, Any]) -> str:
     low, high = report["a_level_swing_ci95"]
     lines = [
         f"{report['a']} (A) vs {report['b']} (B), {report['deals']} duplicate deals, rules {report['rules']}",
-        f"A pair win rate {report['a_pair_win_rate']:.3f}; level swing per deal "
-        f"{report['a_level_swing_per_deal']:+.3f} (95% CI {low:+.3f} .. {high:+.3f}); "
-        f"points per deal {report['a_points_per_deal']:+.1f}",
+        (f"A pair win rate {report['a_pair_win_rate']:.3f}; level swing per deal "
+         f"{report['a_level_swing_per_deal']:+.3f} (95% CI {low:+.3f} .. {high:+.3f}); "
+         f"points per deal {report['a_points_per_deal']:+.1f}"),
     ]
     for role in ("a", "b"):
         t = report["decision_ms"][role]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..cards import CARD_POINTS, Card, RANKS
+from ..cards import CARD_POINTS, RANKS, Card
 from ..combos import split_pairs
 from ..trump import TRUMP_SUIT, Order
 

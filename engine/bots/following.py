@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from ..cards import CARD_POINTS, Card
 from ..combos import split_pairs
 from ..follow import follow_duty
+from ..hand import team_of
 from ..suggest import lead_candidates
 from ..trick import winner
 from ..trump import TRUMP_SUIT
-from .knowledge import Knowledge, team_of
+from .knowledge import Knowledge
 from .picking import Preference, feed_value, keep_value, pick_follow, pick_structured
 
 # Winning a trick is worth a card this much dearer than the cheapest follow, even with no points in it
@@ -82,6 +83,13 @@ def winning_plays(k: Knowledge, prefer: Preference) -> list[tuple[Card, ...]]:
             options = _units(trumps, size, lead.pair_slots, k)
     else:
         return []
+    if size == 1:
+        # A single wins only above the best card of the suit that decides (R6.1): cheap pre-filter.
+        suit_of, step_of = order.suit_of, order.step_of
+        contest = TRUMP_SUIT if best_is_ruff else lead.suit
+        top = max(step_of[p[0]] for p in best if suit_of[p[0]] == contest)
+        options = [p for p in options if (suit_of[p[0]] == contest and step_of[p[0]] > top)
+                   or (not best_is_ruff and suit_of[p[0]] == TRUMP_SUIT != lead.suit)]
     index = len(plays)
     wins = [p for p in options if winner(best + [p], order, lead) == index]
     wins.sort(key=lambda p: sum(prefer(c) for c in p))

@@ -19,16 +19,12 @@ from typing import Any
 
 from ..cards import KINDS, Card, points_of
 from ..combos import LeadFormat, pair_steps
+from ..hand import team_of
 from ..rules import Rules
 from ..trick import winner
 from ..trump import TRUMP_SUIT, Order, Trump
 
 SUITS_FOR_PLAY = 5
-
-
-def team_of(seat: int) -> int:
-    """R1.1: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
-    return seat % 2
 
 
 def kinds_by_suit(order: Order) -> list[list[int]]:
@@ -62,9 +58,22 @@ def view_order(view: dict[str, Any]) -> Order:
 class Public:
     """Everything all four seats have seen during play, kept up to date play by play."""
 
-    __slots__ = ("rules", "order", "dealer", "declarers", "played", "void", "no_pairs", "held",
-                 "leader", "plays", "lead", "trick_points", "penalty", "hand_sizes", "tricks_done",
-                 "last_lead")
+    __slots__ = (
+        "dealer",
+        "declarers",
+        "hand_sizes",
+        "held",
+        "lead",
+        "leader",
+        "no_pairs",
+        "order",
+        "penalty",
+        "played",
+        "plays",
+        "rules",
+        "trick_points",
+        "void",
+    )
 
     def __init__(self, rules: Rules, order: Order, dealer: int, hand_sizes: Sequence[int]) -> None:
         self.rules = rules
@@ -81,8 +90,6 @@ class Public:
         self.trick_points = 0  # the defenders' points so far (R7.2)
         self.penalty = 0  # R4.5, signed for the defenders
         self.hand_sizes = list(hand_sizes)
-        self.tricks_done = 0
-        self.last_lead: LeadFormat | None = None  # lead of the last completed trick
 
     def copy(self) -> Public:
         other = Public.__new__(Public)
@@ -94,7 +101,6 @@ class Public:
         other.leader, other.plays, other.lead = self.leader, list(self.plays), self.lead
         other.trick_points, other.penalty = self.trick_points, self.penalty
         other.hand_sizes = list(self.hand_sizes)
-        other.tricks_done, other.last_lead = self.tricks_done, self.last_lead
         return other
 
     def note_held(self, seat: int, cards: Sequence[int]) -> None:
@@ -142,8 +148,6 @@ class Public:
         won_by = self.plays[best][0]
         if team_of(won_by) != self.declarers:
             self.trick_points += sum(points_of(p) for _, p in self.plays)
-        self.last_lead = self.lead
-        self.tricks_done += 1
         self.leader, self.plays, self.lead = won_by, [], None
 
     # ------------------------------------------------------------- the current trick
@@ -161,7 +165,7 @@ class Public:
 class Knowledge:
     """One seat's knowledge: the shared :class:`Public` part plus its own cards."""
 
-    __slots__ = ("seat", "public", "hand", "mine", "known_kitty")
+    __slots__ = ("hand", "known_kitty", "mine", "public", "seat")
 
     def __init__(self, seat: int, public: Public, hand: Sequence[Card],
                  known_kitty: Sequence[int] = ()) -> None:
@@ -217,10 +221,6 @@ class Knowledge:
     @property
     def declaring(self) -> bool:
         return self.team == self.public.declarers
-
-    def in_suit(self, suit: int) -> list[Card]:
-        suit_of = self.public.order.suit_of
-        return [c for c in self.hand if suit_of[c] == suit]
 
     # ------------------------------------------------------------- the unseen cards
 

@@ -12,7 +12,7 @@ from ..combos import TRACTOR, decompose, split_pairs
 from ..throw import beats
 from ..trump import TRUMP_SUIT
 from .knowledge import Knowledge
-from .picking import keep_value
+from .picking import PAIR_PREMIUM, keep_value
 
 SURE_WIN = 100.0  # a lead nobody can beat comes before any probe
 PARTNER_RUFF = 70.0  # a low card to a partner known to be void (R5.5), who may ruff it
@@ -24,7 +24,9 @@ def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
     """Scored leads, best first; every one is legal (cards of one suit for play, R4.2)."""
     order = k.public.order
     keep = keep_value(order, k.mine)
-    suits = sorted({order.suit_of[c] for c in k.hand})
+    by_suit: dict[int, list[Card]] = {}
+    for c in k.hand:
+        by_suit.setdefault(order.suit_of[c], []).append(c)
     options: dict[tuple[Card, ...], float] = {}
 
     def offer(cards: list[Card], score: float) -> None:
@@ -33,12 +35,11 @@ def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
             options[key] = score
 
     opponents = k.opponents()
-    unseen_by_suit = {suit: k.unseen_cards(suit) for suit in set(suits) | {TRUMP_SUIT}}
-    my_trumps = len(k.in_suit(TRUMP_SUIT))
-    unseen_trumps = len(unseen_by_suit[TRUMP_SUIT])
-    for suit in suits:
-        cards = k.in_suit(suit)
-        unseen = unseen_by_suit[suit]
+    void = k.public.void
+    my_trumps = len(by_suit.get(TRUMP_SUIT, ()))
+    unseen_trumps = len(k.unseen_cards(TRUMP_SUIT))
+    for suit, cards in by_suit.items():
+        unseen = k.unseen_cards(suit)
         components = decompose(cards, order)
         # R4.3: a unit stands if no combination of the unseen cards beats it.
         sure = [comp for comp in components if not beats(comp, unseen, order)]
@@ -49,29 +50,27 @@ def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
             if suit == TRUMP_SUIT and not k.declaring and unseen_trumps:
                 value -= 40  # defenders keep their top trumps to ruff and for the last trick
             offer(thrown, value * (1 - risk))
-            biggest = sure[0]
-            offer(list(biggest.cards), (value - 5) * (1 - risk))
-        lowest = min(cards, key=keep)
-        short_bonus = 2 * max(0, 6 - len(cards)) if suit != TRUMP_SUIT else 0
-        probe = PROBE + short_bonus - keep(lowest) - 3 * CARD_POINTS[lowest]
+            offer(list(sure[0].cards), (value - 5) * (1 - risk))
+        base = PROBE - 10 * risk
         if suit == TRUMP_SUIT:
-            probe -= 25 if not k.declaring or my_trumps * 2 < unseen_trumps else 5
-        elif k.public.void[k.partner][suit] and not k.public.void[k.partner][TRUMP_SUIT]:
-            probe += PARTNER_RUFF * (0.5 if k.public.void[(k.seat + 1) % 4][suit] else 1.0)
-        offer([lowest], probe - 10 * risk)
+            base -= 25 if not k.declaring or my_trumps * 2 < unseen_trumps else 5
+        else:
+            base += 2 * max(0, 6 - len(cards))  # short suits: a void to ruff with later
+            if void[k.partner][suit] and not void[k.partner][TRUMP_SUIT]:
+                base += PARTNER_RUFF * (0.5 if void[(k.seat + 1) % 4][suit] else 1.0)
+        lowest = min(cards, key=keep)
+        offer([lowest], base - keep(lowest) - 3 * CARD_POINTS[lowest])
         pairs = split_pairs(cards)[0]
         if pairs:
             pair = min(pairs, key=keep)
-            offer([pair, pair], probe + 4 - keep(pair) - 3 * CARD_POINTS[pair] - 10 * risk)
+            offer([pair, pair], base + PAIR_PREMIUM - keep(pair) - 6 * CARD_POINTS[pair])
         tractors = [comp for comp in components if comp.kind == TRACTOR]
         if tractors:
-            offer(list(tractors[-1].cards), probe + 8 - 10 * risk)
+            bottom = tractors[-1].cards[-1]
+            offer(list(tractors[-1].cards), base + 2 * PAIR_PREMIUM - keep(bottom))
         if suit == TRUMP_SUIT and k.declaring and unseen_trumps and my_trumps >= unseen_trumps:
-            if pairs:
-                draw = min(pairs, key=keep)
-                offer([draw, draw], DRAW_TRUMPS)
-            else:
-                offer([lowest], DRAW_TRUMPS)
+            draw = [min(pairs, key=keep)] * 2 if pairs else [lowest]
+            offer(draw, DRAW_TRUMPS)
     return sorted(((score, cards) for cards, score in options.items()), key=lambda o: -o[0])
 
 

@@ -14,9 +14,8 @@ from typing import Any
 from ..actions import Show
 from ..cards import Card
 from ..declaring import Showing, candidate_showings, read_showing
-from ..hand import Hand
+from ..hand import Hand, team_of
 from ..trump import Trump
-from .knowledge import team_of
 
 
 def _public_showing(data: dict[str, Any], level: str, rules: Any) -> Showing:
