@@ -1,4 +1,4 @@
-"""Database tables (SQLModel): a room holds its seats and its match state, with a version for optimistic locking."""
+"""Database tables (SQLModel): rooms and scoresheets, each with a version for optimistic locking."""
 
 from __future__ import annotations
 
@@ -28,5 +28,27 @@ class Room(SQLModel, table=True):
     match_state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON(none_as_null=True), nullable=True))
     # Client action ids already applied (most recent last): a repeated request is a no-op.
     recent_action_ids: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class ScoresheetRecord(SQLModel, table=True):
+    """A scorekeeper's sheet for a table playing with real cards (issue 5).
+
+    ``sheet`` is ``engine.Scoresheet.to_dict()``; ``version`` grows by one per commit. ``code`` is the
+    unguessable share code of the read-only link; only the holder of the edit token (its hash here) may
+    change the sheet. ``client_id`` is the id an offline phone gave the sheet (issue 6), so an upload
+    repeated after a lost answer finds the sheet it already created.
+    """
+
+    __tablename__ = "scoresheet"
+
+    code: str = Field(primary_key=True, max_length=32)
+    client_id: str | None = Field(default=None, unique=True, max_length=100)
+    version: int = 0
+    preset: str = "classic"
+    sheet: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    edit_token_hash: str
+    clock_started_at: datetime | None = None  # R9.5: when a timed match's clock was started
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
