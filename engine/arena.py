@@ -25,6 +25,11 @@ A's swing on a deal is the sum over its two games; B's is the negative. The
 pair win rate counts a deal as won by A when that sum is positive, half when
 it is zero. Points are the defenders' totals (R7, R4.5) taken by A when
 defending minus those taken by B, per deal.
+
+Decision times are those of every action asked of the seat to act after the
+deal (showing or passing, burying, playing), view included; the draws and
+showings while the cards come in are not timed. An illegal action (there
+should be none) is counted, reported on stderr and replaced by a random legal one.
 """
 
 from __future__ import annotations
@@ -106,8 +111,6 @@ def _play_hand(hand: Hand, seat_bots: Sequence[bots.Bot], rngs: list[random.Rand
                 action = seat_bots[seat].act(hand.view(seat), rngs[seat])
                 if action is not None:
                     _apply(hand, seat, action, rngs[seat], record)
-            if hand.phase != "dealing":
-                continue
         seat = hand.to_act
         start = time.perf_counter()
         action = seat_bots[seat].act(hand.view(seat), rngs[seat])

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..cards import CARD_POINTS, Card
 from ..combos import split_pairs
-from ..follow import follow_duty
+from ..follow import Duty, follow_duty
 from ..hand import team_of
 from ..suggest import lead_candidates
 from ..trick import winner
@@ -56,12 +56,12 @@ def _higher_unit_out(k: Knowledge, suit: int, step: int, pairs: bool) -> bool:
     return k.higher_pair_out(suit, step) if pairs else k.higher_single_out(suit, step)
 
 
-def winning_plays(k: Knowledge, prefer: Preference) -> list[tuple[Card, ...]]:
+def winning_plays(k: Knowledge, prefer: Preference, duty: Duty | None = None) -> list[tuple[Card, ...]]:
     """Legal plays that would win the trick now (R6), cheapest first by ``prefer``."""
     public = k.public
     lead, order, plays = public.lead, public.order, public.plays
     hand, size = k.hand, lead.size
-    duty = follow_duty(hand, lead, order)
+    duty = duty or follow_duty(hand, lead, order)
     best = [p for _, p in plays]
     best_is_ruff = lead.suit != TRUMP_SUIT and any(
         all(order.is_trump[c] for c in p) for p in best[1:])
@@ -110,19 +110,20 @@ def choose_follow(k: Knowledge) -> list[Card]:
     public = k.public
     lead, order = public.lead, public.order
     keep = keep_value(order, k.mine)
-    low = pick_follow(k.hand, lead, order, keep)
+    duty = follow_duty(k.hand, lead, order)
+    low = pick_follow(k.hand, lead, order, keep, duty)
     later = [(k.seat + i) % 4 for i in range(1, 4 - len(public.plays))]
     best_seat = public.trick_winner()
     best_play = next(p for s, p in public.plays if s == best_seat)
     stake = public.table_points()
     if team_of(best_seat) == k.team:
         if not can_be_beaten(k, best_play, later):
-            return pick_follow(k.hand, lead, order, feed_value(order, k.mine))
-        safe = [w for w in winning_plays(k, keep) if not can_be_beaten(k, w, later)]
+            return pick_follow(k.hand, lead, order, feed_value(order, k.mine), duty)
+        safe = [w for w in winning_plays(k, keep, duty) if not can_be_beaten(k, w, later)]
         if safe and stake >= 10:
             return list(safe[0])
         return low
-    wins = winning_plays(k, keep)
+    wins = winning_plays(k, keep, duty)
     if not wins:
         return low
     safe = [w for w in wins if not can_be_beaten(k, w, later)]

@@ -7,10 +7,12 @@ and the search bot tries the best few.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from ..cards import CARD_POINTS, Card
-from ..combos import TRACTOR, decompose, split_pairs
+from ..combos import PAIR, SINGLE, TRACTOR, Component, decompose, split_pairs
 from ..throw import beats
-from ..trump import TRUMP_SUIT
+from ..trump import TRUMP_SUIT, Order
 from .knowledge import Knowledge
 from .picking import PAIR_PREMIUM, keep_value
 
@@ -42,7 +44,7 @@ def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
         unseen = k.unseen_cards(suit)
         components = decompose(cards, order)
         # R4.3: a unit stands if no combination of the unseen cards beats it.
-        sure = [comp for comp in components if not beats(comp, unseen, order)]
+        sure = [comp for comp in components if not _beaten(comp, unseen, order)]
         risk = _ruff_risk(k, suit, len(unseen), opponents)
         if sure:
             thrown = [c for comp in sure for c in comp.cards]
@@ -72,6 +74,18 @@ def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
             draw = [min(pairs, key=keep)] * 2 if pairs else [lowest]
             offer(draw, DRAW_TRUMPS)
     return sorted(((score, cards) for cards, score in options.items()), key=lambda o: -o[0])
+
+
+def _beaten(component: Component, unseen: list[int], order: Order) -> bool:
+    """:func:`engine.throw.beats` against all the unseen cards (``unseen`` is highest first,
+    so singles and pairs are settled by its top)."""
+    step_of = order.step_of
+    if component.kind == SINGLE:
+        return bool(unseen) and step_of[unseen[0]] > component.top
+    if component.kind == PAIR:
+        top_pair = next((c for c, d in pairwise(unseen) if c == d), None)
+        return top_pair is not None and step_of[top_pair] > component.top
+    return beats(component, unseen, order)
 
 
 def _ruff_risk(k: Knowledge, suit: int, unseen: int, opponents: tuple[int, int]) -> float:

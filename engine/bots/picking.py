@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from ..cards import CARD_POINTS, Card
 from ..combos import LeadFormat, split_pairs, tractor_placement
-from ..follow import follow_duty
+from ..follow import Duty, follow_duty
 from ..trump import Order
 
 Preference = Callable[[int], float]
@@ -81,17 +81,20 @@ def pick_structured(cards: Sequence[Card], tractor_lengths: Sequence[int], pairs
 
 
 def pick_follow(hand: Sequence[Card], lead: LeadFormat, order: Order, prefer: Preference,
-                reverse: bool = False) -> list[Card]:
-    """A legal follow (R5.2, R5.3) made of the cards ``prefer`` ranks lowest (highest with ``reverse``).
+                duty: Duty | None = None) -> list[Card]:
+    """A legal follow (R5.2, R5.3) made of the cards ``prefer`` ranks lowest.
 
-    Cards from outside the led suit (when short of it) are always the cheapest by ``prefer``.
+    ``duty`` may be passed when the caller already has it (:func:`engine.follow.follow_duty`).
     """
-    duty = follow_duty(hand, lead, order)
     size = lead.size
+    if size == 1:
+        in_suit = [c for c in hand if order.suit_of[c] == lead.suit]
+        return [min(in_suit or hand, key=prefer)]
+    duty = duty or follow_duty(hand, lead, order)
     if duty.must_play_all:
         others = [c for c in hand if order.suit_of[c] != lead.suit]
         others_paired = set(split_pairs(others)[0])
         others.sort(key=lambda c: prefer(c) + (PAIR_PREMIUM if c in others_paired else 0))
         return list(duty.in_suit) + others[: size - len(duty.in_suit)]
     lengths = lead.tractor_lengths if duty.tractor_pairs else []
-    return pick_structured(duty.in_suit, lengths, duty.pairs, size, order, prefer, reverse)
+    return pick_structured(duty.in_suit, lengths, duty.pairs, size, order, prefer)

@@ -49,7 +49,13 @@ def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
         if wins:
             found += [wins[0], wins[-1]]
     else:
-        found += [cards for _, cards in lead_options(k)[:LEAD_CANDIDATES]]
+        # The best lead of each suit: the choice that matters most is which suit to open.
+        suits: set[int] = set()
+        for _, cards in lead_options(k):
+            suit = k.public.order.suit_of[cards[0]]
+            if suit not in suits and len(suits) < LEAD_CANDIDATES:
+                suits.add(suit)
+                found.append(cards)
     unique: dict[tuple[Card, ...], tuple[Card, ...]] = {}
     for cards in found:
         unique.setdefault(tuple(sorted(cards)), cards)
