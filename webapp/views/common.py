@@ -1,7 +1,10 @@
-"""Helpers shared by the blueprints: the service, the cookies of a room, htmx detection."""
+"""Helpers shared by the blueprints: the services, token cookies, htmx detection, the share QR code."""
 
 from __future__ import annotations
 
+import io
+
+import segno
 from flask import Response, current_app, redirect, render_template, request, url_for
 
 from ..service import RoomService
@@ -29,7 +32,12 @@ def host_token() -> str | None:
 
 def set_room_cookie(response: Response, name: str, code: str, token: str) -> None:
     """Seat and host tokens live in cookies scoped to the room's path, so rooms do not collide."""
-    response.set_cookie(name, token, max_age=COOKIE_MAX_AGE, path=room_path(code), httponly=True,
+    set_path_cookie(response, name, room_path(code), token)
+
+
+def set_path_cookie(response: Response, name: str, path: str, token: str) -> None:
+    """A token cookie sent only below ``path`` (a room's or a scoresheet's), to this site's own requests."""
+    response.set_cookie(name, token, max_age=COOKIE_MAX_AGE, path=path, httponly=True,
                         samesite="Lax", secure=request.is_secure)
 
 
@@ -46,3 +54,10 @@ def done(code: str):
     if is_htmx():
         return render_template("partials/message.html", message=None, oob=True)
     return redirect(room_path(code), 303)
+
+
+def qr_svg(url: str) -> Response:
+    """A QR code of ``url`` drawn on the server (segno) as SVG, for a share panel."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=4, border=2, title="QR")
+    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "max-age=86400"})

@@ -8,10 +8,13 @@ catches up on whatever it missed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint
 from flask_sock import ConnectionClosed, Sock
 
 from ..errors import NotFound
+from ..hub import Subscription
 from ..render import render_regions
 from .common import host_token, seat_token, service
 
@@ -33,18 +36,8 @@ def room_socket(ws, code: str) -> None:
     if seat is not None:
         rooms.presence.connected(code, seat)
         rooms.presence_changed(code)
-    sent: dict[str, str] = {}
     try:
-        changed = True
-        while True:
-            if changed:
-                regions = render_regions(rooms.snapshot(code, token, host))
-                fresh = {name: html for name, html in regions.items() if sent.get(name) != html}
-                if fresh:
-                    ws.send("".join(fresh.values()))
-                    sent.update(fresh)
-            changed = subscription.wait(WAKE_SECONDS)
-            ws.receive(timeout=0)  # raises ConnectionClosed once the browser is gone
+        stream_regions(ws, subscription, lambda: render_regions(rooms.snapshot(code, token, host)))
     except ConnectionClosed:
         pass
     finally:
@@ -52,3 +45,21 @@ def room_socket(ws, code: str) -> None:
         if seat is not None:
             rooms.presence.disconnected(code, seat)
             rooms.presence_changed(code)
+
+
+def stream_regions(ws, subscription: Subscription, render: Callable[[], dict[str, str]]) -> None:
+    """Send the regions ``render`` returns whose HTML changed since the last send: at once, then after
+    every change the subscription hears of, until the browser goes (``ConnectionClosed``).
+
+    Shared by the room page and the scoresheet page.
+    """
+    sent: dict[str, str] = {}
+    changed = True
+    while True:
+        if changed:
+            fresh = {name: html for name, html in render().items() if sent.get(name) != html}
+            if fresh:
+                ws.send("".join(fresh.values()))
+                sent.update(fresh)
+        changed = subscription.wait(WAKE_SECONDS)
+        ws.receive(timeout=0)  # raises ConnectionClosed once the browser is gone

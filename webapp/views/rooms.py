@@ -3,23 +3,25 @@ controls (bots, start), and the share QR code."""
 
 from __future__ import annotations
 
-import io
-
 import engine
-import segno
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS
-from flask import Blueprint, Response, redirect, render_template, request
+from flask import Blueprint, redirect, render_template, request
 
 from ..errors import BadRequest
 from ..players import BOT_LEVELS
 from ..render import page_context
 from .common import (
-    HOST_COOKIE, SEAT_COOKIE, done, host_token, room_path, seat_token, service, set_room_cookie, share_url,
+    HOST_COOKIE, SEAT_COOKIE, done, host_token, qr_svg, room_path, seat_token, service, set_room_cookie, share_url,
 )
 
 bp = Blueprint("rooms", __name__)
 
 OPTION_NAMES = (*CHOICES, *BOOLEAN_OPTIONS, *INTEGER_OPTIONS, "must_play")
+
+
+def rule_overrides(form) -> dict[str, str]:
+    """The options a form changes from its preset (an option left on "preset" is blank); shared with the scorekeeper."""
+    return {name: form[name] for name in OPTION_NAMES if form.get(name, "").strip()}
 
 
 def new_room_context() -> dict:
@@ -35,7 +37,7 @@ def new_room():
 @bp.post("/rooms")
 def create_room():
     form = request.form
-    options = {name: form[name] for name in OPTION_NAMES if form.get(name, "").strip()}
+    options = rule_overrides(form)
     try:
         code, token = service().create_room(form.get("preset", "classic"), options, form.get("level", "normal"))
     except BadRequest as error:
@@ -78,6 +80,4 @@ def start(code: str):
 @bp.get("/r/<code>/qr.svg")
 def qr_code(code: str):
     service().store.load(code)  # 404 for an unknown room
-    buffer = io.BytesIO()
-    segno.make(share_url(code), error="m").save(buffer, kind="svg", scale=4, border=2, title="QR")
-    return Response(buffer.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+    return qr_svg(share_url(code))
