@@ -8,8 +8,13 @@ to the end of the hand on the same deals with the rule bot in all seats
 average payoff: level swing (R9.2, :func:`.outcome.level_swing`) plus a
 smaller share of the card points, which tells apart deals the table scores alike.
 
-Each decision has a time budget; a decision with fewer than two complete samples
-in it falls back to the rule bot's choice. Showings and the bury are the rule bot's.
+Sampling noise is the enemy of a few hundred playouts, so the rule bot's choice
+is the default: after a few samples, candidates clearly worse than it drop out
+of the race (the budget goes to the contenders), and another candidate is played
+only if it beats the rule bot's choice by more than one standard error of the
+paired differences. Each decision has a time budget (checked before each sample);
+with fewer than two samples the rule bot's choice stands. Showings and the bury
+are the rule bot's.
 """
 
 from __future__ import annotations
@@ -33,7 +38,9 @@ LEAD_CANDIDATES = 4
 POINTS_PER_LEVEL = 40  # the R9.2 tables' band width
 POINT_SHARE = 0.5  # weight of the points (in levels) against the table's swing
 MIN_SAMPLES = 2
-CONFIDENCE = 1.0
+CONFIDENCE = 1.0  # standard errors by which a candidate must beat the rule bot's choice
+RACE_AFTER = 4  # samples before candidates can be dropped
+DROP_CONFIDENCE = 1.0  # standard errors by which a dropped candidate trails the rule bot's choice
 
 
 def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
@@ -88,33 +95,45 @@ class SearchBot(RuleBot):
             return list(candidates[0])
         trump = Trump(view["trump"]["level"], view["trump"]["suit"])
         levels = tuple(view["levels"])
+        # payoffs[i][j]: candidate i on sample j. A candidate dropped from the race keeps a prefix.
         payoffs: list[list[float]] = [[] for _ in candidates]
+        racing = list(range(len(candidates)))
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
         slowest = 0.0
-        while len(payoffs[0]) < self.max_samples:
+        while len(payoffs[0]) < self.max_samples and len(racing) > 1:
             began = time.perf_counter()
             if deadline is not None and began + slowest > deadline:
                 break
             hands, kitty = sample_world(k, rng)
-            for i, cards in enumerate(candidates):
-                result = playout(view["rules"], trump, k.public, hands, kitty, levels, (k.seat, cards))
+            for i in racing:
+                result = playout(view["rules"], trump, k.public, hands, kitty, levels, (k.seat, candidates[i]))
                 payoffs[i].append(payoff(result, k.team))
             slowest = max(slowest, time.perf_counter() - began)
+            if len(payoffs[0]) >= RACE_AFTER:
+                # Spend the budget on the contenders: drop what is clearly worse than the rule's choice.
+                racing = [i for i in racing if i == 0 or _edge(payoffs[i], payoffs[0], -DROP_CONFIDENCE) > 0]
         return list(candidates[best_candidate(payoffs)])
+
+
+def _edge(values: list[float], base: list[float], confidence: float) -> float:
+    """Mean of the paired differences ``values - base`` less ``confidence`` standard errors."""
+    n = len(values)
+    diffs = [a - b for a, b in zip(values, base)]
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+    return mean - confidence * spread / n**0.5
 
 
 def best_candidate(payoffs: list[list[float]]) -> int:
     """The candidate to play: the best average, but the rule bot's (index 0) unless another beats it
     by more than ``CONFIDENCE`` standard errors of the paired differences (sampling noise
     would otherwise often trade a sound heuristic choice for a lucky one)."""
-    n = len(payoffs[0])
-    if n < MIN_SAMPLES:
-        return 0
     best, best_margin = 0, 0.0
     for i in range(1, len(payoffs)):
-        diffs = [a - b for a, b in zip(payoffs[i], payoffs[0])]
-        mean = sum(diffs) / n
-        spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-        if mean > CONFIDENCE * spread / n ** 0.5 and mean > best_margin:
+        n = len(payoffs[i])
+        if n < MIN_SAMPLES or _edge(payoffs[i], payoffs[0], CONFIDENCE) <= 0:
+            continue
+        mean = sum(a - b for a, b in zip(payoffs[i], payoffs[0])) / n
+        if mean > best_margin:
             best, best_margin = i, mean
     return best

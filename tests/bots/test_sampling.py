@@ -1,0 +1,46 @@
+"""Samples of the hidden cards agree with everything public (R1.2, R5.2–R5.4, R8)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine import Rules, full_deck
+from engine.bots.knowledge import Knowledge
+from engine.bots.sampling import sample_world
+
+from .helpers import dealt_hand, play_until, rule_bots
+
+
+@pytest.mark.parametrize("preset,tricks", [("classic", 6), ("qq_super", 12), ("competition", 14), ("beijing", 9)])
+def test_samples_are_consistent_with_the_public_record(preset, tricks):
+    hand = play_until(dealt_hand(Rules.preset(preset), tricks, dealer=tricks % 4), rule_bots(),
+                      lambda h: h.phase == "playing" and len(h.tricks) >= tricks)
+    assert hand.phase == "playing"
+    seat = hand.to_act
+    k = Knowledge.from_view(hand.view(seat))
+    played = [c for t in hand.tricks for _, cards in t.plays for c in cards]
+    played += [c for _, cards in hand.trick.plays for c in cards]
+    rng = random.Random(tricks)
+    for _ in range(25):
+        hands, kitty = sample_world(k, rng)
+        assert sorted(hands[seat]) == sorted(hand.hands[seat])
+        assert [len(h) for h in hands] == [len(h) for h in hand.hands] and len(kitty) == 8
+        assert Counter(played + kitty + [c for h in hands for c in h]) == Counter(full_deck())  # R1.2
+        if seat == hand.dealer:
+            assert sorted(kitty) == sorted(hand.kitty)  # the dealer buried it (R8.8)
+        for other in range(4):
+            suits = {k.public.order.suit_of[c] for c in hands[other]}
+            assert not any(k.public.void[other][suit] for suit in suits)  # R5.2/R5.4 voids
+            counts = Counter(hands[other])
+            assert all(counts[c] >= n for c, n in k.public.held[other].items() if other != seat)
+
+
+def test_knowledge_counts_every_card_once():
+    hand = play_until(dealt_hand(Rules.preset("classic"), 3), rule_bots(), lambda h: len(h.tricks) >= 10)
+    k = Knowledge.from_view(hand.view(hand.to_act))
+    unseen = sum(len(k.unseen_cards(suit)) for suit in range(5))
+    others = sum(len(h) for s, h in enumerate(hand.hands) if s != hand.to_act)
+    assert unseen == others + (0 if hand.to_act == hand.dealer else 8)
