@@ -21,8 +21,9 @@ from .i18n import init_i18n
 from .presence import Presence
 from .render import bot_level_name
 from .service import RoomService
+from .sheets import SheetService
 from .store import RoomStore
-from .views import errors, home, live, play, rooms
+from .views import errors, home, live, play, rooms, sheets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,7 +43,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = RoomStore()
     service = RoomService(store, Hub(), Presence(app.config["AWAY_SECONDS"]), app.config)
     app.extensions["rooms"] = service
-    for blueprint in (home.bp, rooms.bp, play.bp, live.bp):
+    app.extensions["sheets"] = SheetService(service.hub)  # the scorekeeper shares the rooms' hub
+    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)

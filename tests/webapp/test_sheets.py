@@ -1,0 +1,397 @@
+"""The scorekeeper's web layer (issue 5): create, record, see the result, edit, delete, undo; bad input and
+forged tokens change nothing; the sheet survives a restart; the chart, QR code and languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlmodel import select
+
+from webapp import create_app, db
+from webapp.models import ScoresheetRecord
+from webapp.sheets import topic
+
+from ..conftest import TEST_CONFIG
+from .sheet_helpers import HTMX, form_entry_id, levels, loaded, new_sheet, page, record, region, text_of
+
+
+# ---------------------------------------------------------------------------- creating
+
+def test_create_form_offers_the_presets_and_only_the_options_a_scoresheet_uses(client):
+    html = client.get("/sheets/new").get_data(as_text=True)
+    for name in ("classic", "qq_super", "competition", "beijing"):
+        assert f'value="{name}"' in html
+    for option in ("kitty_multiplier", "level_table", "match_end", "must_play", "throw_penalty_per_card",
+                   "physical_penalties", "time_limit_minutes", "who_may_declare"):
+        assert f'name="{option}"' in html
+    assert 'name="declare_with"' not in html and 'name="overturn_order"' not in html
+
+
+def test_a_new_sheet_holds_its_settings_and_gives_this_browser_the_edit_token(client, app):
+    response = client.post("/sheets", data={
+        "team_0": "红队", "team_1": "Blue", "player_0": "Ann", "player_1": "Bo", "player_2": "", "player_3": "Di",
+        "preset": "beijing", "must_play": "J", "time_limit_minutes": "45", "level_0": "5", "level_1": "3",
+        "first_dealer": "1"})
+    assert response.status_code == 303
+    code = response.headers["Location"].rsplit("/", 1)[1]
+    cookie = client.get_cookie("sheet", path=f"/s/{code}")
+    assert cookie is not None and cookie.http_only
+    stored = loaded(app, code)
+    sheet = stored.sheet
+    assert sheet.team_names == ("红队", "Blue") and sheet.player_names == ("Ann", "Bo", "", "Di")
+    assert sheet.starting_levels == ("5", "3") and sheet.first_dealer == 1
+    assert sheet.rules.must_play == ("J",) and sheet.rules.time_limit_minutes == 45
+    assert sheet.rules.kitty_multiplier == "doubling" and stored.record.preset == "beijing"
+    assert stored.editable_by(cookie.value) and not stored.editable_by("forged")
+    html = page(client, code)
+    assert 'id="hand-form"' in html and "红队" in html
+    assert "Bo" in text_of(region(html, "sheet-board"))  # R9.3 the next dealer by name: seat 2 deals first
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"preset": "tractor"}, "no such preset"),
+    ({"kitty_multiplier": "triple"}, "kitty_multiplier"),
+    ({"time_limit_minutes": "soon"}, "time_limit_minutes"),
+    ({"team_1": "  "}, "Team names"),
+    ({"first_dealer": "", "level_0": "3"}, "same level (R9.1)"),
+])
+def test_bad_settings_are_refused_with_a_message_and_no_sheet(client, app, fields, message):
+    data = {"team_0": "Us", "team_1": "Them", "preset": "classic", "level_0": "2", "level_1": "2",
+            "first_dealer": "0", **fields}
+    response = client.post("/sheets", data=data)
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert message in html
+    assert 'value="Us"' in html  # what was typed is still there
+    with app.app_context(), db.session() as session:
+        assert session.exec(select(ScoresheetRecord)).first() is None
+
+
+# ---------------------------------------------------------------------------- recording and the result
+
+def test_R9_2_R9_3_a_recorded_hand_shows_who_goes_up_and_who_deals_next(client, app):
+    code = new_sheet(client)
+    response = record(client, code, "h1", trick_points=35)
+    assert response.status_code == 303 and response.headers["Location"] == f"/s/{code}"
+    assert levels(app, code) == ("4", "2")
+    board = text_of(region(page(client, code), "sheet-board"))
+    assert "Us (庄家) go up 2" in board  # classic: 5–35 declarers +2
+    assert "Hand 2" in board and "Seat 3" in board and "Level 4" in board  # R9.3: the dealer's partner deals
+
+
+def test_R7_3_R7_4_kitty_bonus_from_the_last_tricks_format(client, app):
+    code = new_sheet(client)
+    record(client, code, "h1", trick_points=85, defenders_took_last_trick="on", kitty_points=10, last_lead="pair")
+    hand = loaded(app, code).sheet.compute().hands[0]
+    assert (hand.multiplier, hand.kitty_bonus, hand.defender_points, hand.side, hand.steps) == \
+        (4, 40, 125, "defenders", 1)
+    html = page(client, code)
+    assert "85 + kitty 10×4 = 125" in text_of(region(html, "sheet-history"))
+    assert "Them (闲家) go up 1 and take the stage (上台)" in text_of(region(html, "sheet-board"))
+
+
+def test_R7_3_kitty_fields_left_in_a_hidden_part_of_the_form_do_not_count(client, app):
+    code = new_sheet(client)
+    record(client, code, "h1", trick_points=40, kitty_points=20, last_lead="tractor", tractor_pairs=3, throw="on")
+    entry = loaded(app, code).sheet.entries[0]
+    assert (entry.kitty_points, entry.last_lead, entry.tractor_pairs, entry.throw) == (0, None, 0, False)
+
+
+def test_a_double_tap_records_the_hand_once(client, app):
+    code = new_sheet(client)
+    entry_id = form_entry_id(page(client, code))
+    record(client, code, entry_id, trick_points=35)
+    version = loaded(app, code).version
+    again = record(client, code, entry_id, trick_points=35)
+    assert again.status_code == 303
+    assert len(loaded(app, code).sheet.entries) == 1 and loaded(app, code).version == version
+    assert form_entry_id(page(client, code)) != entry_id  # the next hand gets a new id
+
+
+def test_htmx_answer_brings_every_region_and_a_fresh_form(client):
+    code = new_sheet(client)
+    html = record(client, code, "h1", headers=HTMX, trick_points=120).get_data(as_text=True)
+    for region_id in ("message", "sheet-board", "sheet-clock", "sheet-history", "sheet-chart", "sheet-form"):
+        assert re.search(rf'id="{region_id}"[^>]*hx-swap-oob="true"', html), region_id
+    assert "Record hand 2" in html and form_entry_id(html) != "h1"
+
+
+def test_preview_shows_the_result_before_anything_is_stored(client, app):
+    code = new_sheet(client)
+    response = client.post(f"/s/{code}/preview", data={"entry_id": "p1", "trick_points": "200"}, headers=HTMX)
+    assert "Them (闲家) go up 3 and take the stage" in text_of(response.get_data(as_text=True))
+    bad = client.post(f"/s/{code}/preview", data={"entry_id": "p1", "trick_points": "33"}, headers=HTMX)
+    assert "multiple of 5" in bad.get_data(as_text=True)
+    assert loaded(app, code).sheet.entries == () and loaded(app, code).version == 0
+
+
+def test_R8_3_first_declaration_decides_the_first_dealer(client, app):
+    code = new_sheet(client, first_dealer="")
+    html = page(client, code)
+    assert "the first declaration decides the dealer" in text_of(region(html, "sheet-board"))
+    assert html.count('name="dealer"') == 4
+    refused = record(client, code, "h1", trick_points=50)
+    assert refused.status_code == 422 and "choose who dealt" in refused.get_data(as_text=True)
+    record(client, code, "h1", trick_points=50, dealer=3)
+    hand = loaded(app, code).sheet.compute().hands[0]
+    assert hand.dealer == 3 and levels(app, code) == ("2", "3")
+
+
+def test_R4_5_R11_penalties_for_presets_that_have_them(client, app):
+    code = new_sheet(client, preset="competition")
+    html = page(client, code)
+    for name in ("failed_throw_cards_0", "wrong_follows_1", "taken_back_0", "wrong_card_count_1"):
+        assert f'name="{name}"' in html
+    record(client, code, "h1", trick_points=70, failed_throw_cards_0=1, wrong_follows_1=1)
+    hand = loaded(app, code).sheet.compute().hands[0]
+    # R4.5: a declarer's failed throw adds 10 per card to the defenders (70 + 10 = 80: switch);
+    # R11: the defenders' wrong follow costs them a level after the hand (stays at 2).
+    assert (hand.penalty, hand.defender_points, hand.side, hand.levels_lost) == (10, 80, "switch", (0, 1))
+    board = text_of(region(page(client, code), "sheet-board"))
+    assert "offences 1/3" in board and "step down (下台)" in board
+
+
+def test_classic_has_no_penalty_fields_and_refuses_penalties(client, app):
+    code = new_sheet(client)
+    assert 'name="failed_throw_cards_0"' not in page(client, code)
+    response = record(client, code, "h1", trick_points=70, failed_throw_cards_0=2)
+    assert response.status_code == 422 and "no throw penalty (R4.5)" in response.get_data(as_text=True)
+
+
+def test_R9_4_must_play_and_match_end(client, app):
+    code = new_sheet(client, preset="beijing", level_0="8", level_1="8")
+    record(client, code, "h1", trick_points=0)  # Beijing: 0 points, declarers +4, but 10 must be played
+    board = text_of(region(page(client, code, **{"Accept-Language": "zh-CN"}), "sheet-board"))
+    assert "必打" in board
+    assert levels(app, code) == ("10", "8")
+    record(client, code, "h2", trick_points=0)  # declarers at 10 go up: they pass 10 and win (pass_10)
+    html = page(client, code)
+    assert "Us win the match!" in text_of(region(html, "sheet-board"))
+    assert 'id="hand-form"' not in html  # nothing more to record
+    refused = record(client, code, "h3", trick_points=0)
+    assert refused.status_code == 422 and "the match is over" in refused.get_data(as_text=True)
+    assert len(loaded(app, code).sheet.entries) == 2
+
+
+# ---------------------------------------------------------------------------- fixing the history
+
+def three_hands(client) -> str:
+    code = new_sheet(client)
+    record(client, code, "h1", trick_points=35)    # Us +2 → 4:2, seat 2 (index 2) deals
+    record(client, code, "h2", trick_points=125)   # Them +1 → 4:3, seat index 3 deals
+    record(client, code, "h3", trick_points=60)    # Them +1 → 4:4, seat index 1 deals
+    return code
+
+
+def test_editing_an_earlier_hand_recomputes_every_later_one(client, app):
+    code = three_hands(client)
+    assert levels(app, code) == ("4", "4")
+    edit_page = client.get(f"/s/{code}/hands/h1/edit").get_data(as_text=True)
+    assert "Fix hand 1" in edit_page and 'value="35"' in edit_page and "Delete hand 1" in edit_page
+    response = client.post(f"/s/{code}/hands/h1", data={"trick_points": "0"})
+    assert response.status_code == 303
+    sheet = loaded(app, code).sheet
+    assert [entry.id for entry in sheet.entries] == ["h1", "h2", "h3"]
+    assert [hand.after.levels for hand in sheet.compute().hands] == [("5", "2"), ("5", "3"), ("5", "4")]
+
+
+def test_edit_form_over_htmx_is_the_form_region(client):
+    code = three_hands(client)
+    html = client.get(f"/s/{code}/hands/h2/edit", headers=HTMX).get_data(as_text=True)
+    assert html.lstrip().startswith('<section id="sheet-form"') and "Fix hand 2" in html
+    back = client.get(f"/s/{code}/hands/new", headers=HTMX).get_data(as_text=True)
+    assert "Record hand 4" in back
+
+
+def test_deleting_a_middle_hand_recomputes_and_stays_deleted(client, app):
+    code = three_hands(client)
+    assert client.post(f"/s/{code}/hands/h2/delete").status_code == 303
+    sheet = loaded(app, code).sheet
+    # Hand 3 is now dealt by seat index 2 (R9.3 after hand 1): Us declare and go up 1.
+    assert [entry.id for entry in sheet.entries] == ["h1", "h3"] and sheet.state.levels == ("5", "2")
+    record(client, code, "h2", trick_points=0)  # the deleted id sent again (a stale tab) is not brought back
+    assert [entry.id for entry in loaded(app, code).sheet.entries] == ["h1", "h3"]
+
+
+def test_undo_removes_the_last_hand_once_even_when_tapped_twice(client, app):
+    code = three_hands(client)
+    html = page(client, code)
+    assert "Undo hand 3" in html
+    for _ in range(2):
+        assert client.post(f"/s/{code}/undo", data={"entry_id": "h3"}).status_code == 303
+    assert [entry.id for entry in loaded(app, code).sheet.entries] == ["h1", "h2"]
+    assert levels(app, code) == ("4", "3")
+
+
+def test_an_edit_that_would_break_a_later_hand_is_refused(client, app):
+    code = new_sheet(client)
+    record(client, code, "h1", trick_points=35)  # Us +2: seat index 2 deals next (R9.3)
+    record(client, code, "h2", trick_points=35, dealer=2)  # naming the scheduled dealer is allowed
+    before = loaded(app, code)
+    # Were hand 1 a defenders' win, seat index 1 would deal hand 2, which names seat index 2.
+    refused = client.post(f"/s/{code}/hands/h1", data={"trick_points": "125"})
+    assert refused.status_code == 422
+    assert "Hand 2 · Dealer (庄家): seat 2 deals this hand (R9.3)" in text_of(refused.get_data(as_text=True))
+    after = loaded(app, code)
+    assert (after.version, after.sheet) == (before.version, before.sheet)
+
+
+# ---------------------------------------------------------------------------- bad input changes nothing
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"trick_points": "33"}, "must be a multiple of 5 (R9.2); got 33"),
+    ({"trick_points": "205"}, "from 0 to 200"),
+    ({"trick_points": "lots"}, "must be a whole number"),
+    ({"trick_points": "150", "defenders_took_last_trick": "on", "kitty_points": "60", "last_lead": "single"},
+     "add up to at most 200"),
+    ({"trick_points": "80", "defenders_took_last_trick": "on", "kitty_points": "15"}, "multiplier (R7.4)"),
+    ({"trick_points": "80", "defenders_took_last_trick": "on", "kitty_points": "85", "last_lead": "pair"},
+     "from 0 to 80"),
+    ({"trick_points": "80", "trump": "X"}, "Trump"),
+    ({"trick_points": "80", "dealer": "1"}, "seat 3 deals this hand (R9.3)"),
+])
+def test_bad_hands_get_a_clear_message_and_change_nothing(client, app, fields, message):
+    code = new_sheet(client)
+    record(client, code, "h1", trick_points=35)
+    before = loaded(app, code)
+    plain = client.post(f"/s/{code}/hands", data={"entry_id": "bad", **fields})
+    assert plain.status_code == 422
+    html = plain.get_data(as_text=True)
+    assert message in text_of(region(html, "message"))
+    assert f'value="{fields["trick_points"]}"' in region(html, "sheet-form")  # what was typed is kept
+    over_htmx = client.post(f"/s/{code}/hands", data={"entry_id": "bad", **fields}, headers=HTMX)
+    assert over_htmx.status_code == 422 and message in over_htmx.get_data(as_text=True)
+    after = loaded(app, code)
+    assert (after.version, after.sheet) == (before.version, before.sheet)
+
+
+def test_messages_in_chinese(client):
+    code = new_sheet(client)
+    response = record(client, code, "h1", headers={**HTMX, "Accept-Language": "zh-CN"}, trick_points=33)
+    assert "5的倍数" in response.get_data(as_text=True)
+
+
+# ---------------------------------------------------------------------------- only the edit token may change it
+
+def test_forged_or_missing_tokens_are_refused_and_change_nothing(client, app):
+    code = new_sheet(client)
+    record(client, code, "h1", trick_points=35)
+    before = loaded(app, code)
+    stranger = app.test_client()
+    forger = app.test_client()
+    forger.set_cookie("sheet", "forged-token-forged-token", path=f"/s/{code}")
+    for other in (stranger, forger):
+        attempts = [
+            record(other, code, "h2", trick_points=0),
+            other.post(f"/s/{code}/hands/h1", data={"trick_points": "200"}),
+            other.post(f"/s/{code}/hands/h1/delete"),
+            other.post(f"/s/{code}/undo", data={"entry_id": "h1"}),
+            other.get(f"/s/{code}/hands/h1/edit"),
+            other.post(f"/s/{code}/entries", json={"entries": [{"id": "h9", "trick_points": 0}]}),
+            other.post(f"/s/{code}/entries", json={"deletions": ["h1"]}, headers={"X-Edit-Token": "forged"}),
+        ]
+        for response in attempts:
+            assert response.status_code == 403
+            assert "read-only" in response.get_data(as_text=True)
+    after = loaded(app, code)
+    assert (after.version, after.sheet) == (before.version, before.sheet)
+
+
+def test_the_share_link_is_read_only_for_others(client, app):
+    code = new_sheet(client)
+    record(client, code, "h1", trick_points=35)
+    html = page(app.test_client(), code)
+    assert 'id="hand-form"' not in html and 'id="undo"' not in html and "/edit" not in html
+    assert "Us (庄家) go up 2" in text_of(html) and "This link is read-only" in html
+    assert re.search(rf'hx-ws:connect="[^"]*/s/{code}/ws"', html)
+
+
+def test_each_change_is_committed_before_the_hub_is_told(client, app):
+    code = new_sheet(client)
+    service = app.extensions["sheets"]
+    seen = []
+    subscription = service.hub.subscribe(topic(code), None)
+    notify = subscription.notify
+
+    def read_back():
+        seen.append(loaded(app, code).version)  # from the database
+        notify()
+
+    subscription.notify = read_back
+    record(client, code, "h1", trick_points=35)
+    record(client, code, "h1", trick_points=35)  # a repeat commits nothing and tells nobody
+    client.post(f"/s/{code}/undo", data={"entry_id": "h1"})
+    assert seen == [1, 2] and subscription.wait(0)
+
+
+# ---------------------------------------------------------------------------- the clock (R9.5)
+
+def test_R9_5_clock_starts_once_and_the_page_shows_the_time_up_winner(client, app):
+    code = new_sheet(client, preset="competition")
+    assert "Start the clock" in page(client, code)
+    assert "Start the clock" not in page(app.test_client(), code)
+    assert client.post(f"/s/{code}/clock").status_code == 303
+    started = loaded(app, code).record.clock_started_at
+    assert started is not None
+    client.post(f"/s/{code}/clock")
+    assert loaded(app, code).record.clock_started_at == started  # a running clock keeps its start
+    record(client, code, "h1", trick_points=35)  # Us 4, Them 2
+    clock = text_of(region(page(client, code), "sheet-clock"))
+    assert "Time left" in clock and "If time ran out now (R9.5): Us win" in clock
+
+
+def test_untimed_matches_have_no_clock(client):
+    code = new_sheet(client)
+    assert text_of(region(page(client, code), "sheet-clock")) == 'id="sheet-clock" class="sheet-clock">'
+    assert client.post(f"/s/{code}/clock").status_code == 400
+
+
+# ---------------------------------------------------------------------------- chart, QR, languages
+
+def test_chart_has_one_point_per_hand_and_the_start_for_each_team(client):
+    code = three_hands(client)
+    chart = region(page(client, code), "sheet-chart")
+    lines = re.findall(r'<polyline class="team-line team-(\d)" points="([^"]+)"', chart)
+    assert [team for team, _ in lines] == ["0", "1"]
+    assert all(len(points.split()) == 4 for _, points in lines)
+    assert chart.count("<circle") == 8
+
+
+def test_qr_code_of_the_share_link(client):
+    code = new_sheet(client)
+    response = client.get(f"/s/{code}/qr.svg")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert client.get("/s/nosuchsheet/qr.svg").status_code == 404
+    assert client.get("/s/nosuchsheet").status_code == 404
+
+
+@pytest.mark.parametrize(("language", "terms"), [
+    ("zh-CN", ("庄家", "闲家", "扣底", "级", "上台", "记分")),
+    ("zh-TW", ("莊家", "閒家", "扣底", "上台", "記分")),
+])
+def test_chinese_terms(client, language, terms):
+    code = new_sheet(client)
+    record(client, code, "h1", trick_points=125)
+    html = page(client, code, **{"Accept-Language": language})
+    for term in terms:
+        assert term in html, term
+
+
+# ---------------------------------------------------------------------------- persistence
+
+def test_a_sheet_survives_a_restart_and_its_scorekeeper_carries_on(tmp_path):
+    url = f"sqlite:///{tmp_path / 'sheets.sqlite3'}"
+    first = create_app({**TEST_CONFIG, "DATABASE_URL": url})
+    keeper = first.test_client()
+    code = new_sheet(keeper)
+    record(keeper, code, "h1", trick_points=35)
+    token = keeper.get_cookie("sheet", path=f"/s/{code}").value
+    board = region(page(keeper, code), "sheet-board")
+
+    second = create_app({**TEST_CONFIG, "DATABASE_URL": url})
+    again = second.test_client()
+    again.set_cookie("sheet", token, path=f"/s/{code}")
+    assert region(page(again, code), "sheet-board") == board
+    record(again, code, "h2", trick_points=120)
+    assert levels(second, code) == ("4", "3")
