@@ -112,7 +112,8 @@ def test_a_double_tap_records_the_hand_once(client, app):
 def test_htmx_answer_brings_every_region_and_a_fresh_form(client):
     code = new_sheet(client)
     html = record(client, code, "h1", headers=HTMX, trick_points=120).get_data(as_text=True)
-    for region_id in ("message", "sheet-board", "sheet-clock", "sheet-history", "sheet-chart", "sheet-form"):
+    assert html.lstrip().startswith('<div id="message" class="message"')  # the main swap: no message
+    for region_id in ("sheet-board", "sheet-clock", "sheet-history", "sheet-chart", "sheet-form"):
         assert re.search(rf'id="{region_id}"[^>]*hx-swap-oob="true"', html), region_id
     assert "Record hand 2" in html and form_entry_id(html) != "h1"
 
@@ -199,7 +200,8 @@ def test_editing_an_earlier_hand_recomputes_every_later_one(client, app):
 def test_edit_form_over_htmx_is_the_form_region(client):
     code = three_hands(client)
     html = client.get(f"/s/{code}/hands/h2/edit", headers=HTMX).get_data(as_text=True)
-    assert html.lstrip().startswith('<section id="sheet-form"') and "Fix hand 2" in html
+    assert re.search(r'<section id="sheet-form"[^>]*hx-swap-oob="true"', html) and "Fix hand 2" in html
+    assert 'id="sheet-history"' not in html
     back = client.get(f"/s/{code}/hands/new", headers=HTMX).get_data(as_text=True)
     assert "Record hand 4" in back
 

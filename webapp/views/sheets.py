@@ -170,7 +170,7 @@ def new_hand(code: str):
     loaded = sheets().load_for_editor(code, edit_token())
     if not is_htmx():
         return redirect(sheet_path(code), 303)
-    return render_sheet_regions(loaded, True, (FORM_REGION,))[FORM_REGION]
+    return render_message(None) + render_sheet_regions(loaded, True, (FORM_REGION,))[FORM_REGION]
 
 
 @bp.get("/s/<code>/hands/<entry_id>/edit")
@@ -181,7 +181,7 @@ def edit_hand(code: str, entry_id: str):
         raise NotFound(_l("this hand is no longer on the sheet"))
     form = edit_hand_form(loaded, entry_id, entry_form_values(entry))
     if is_htmx():
-        return render_sheet_regions(loaded, True, (FORM_REGION,), form=form)[FORM_REGION]
+        return render_message(None) + render_sheet_regions(loaded, True, (FORM_REGION,), form=form)[FORM_REGION]
     return render_template("sheet.html", **sheet_context(loaded, True, form=form))
 
 
@@ -212,7 +212,8 @@ def start_clock(code: str):
 
 
 def changed(loaded: LoadedSheet):
-    """After a change: htmx gets every region (and a fresh form); a plain form goes back to the page."""
+    """After a change: htmx gets the cleared message (its main swap) and every region out of band, with a
+    fresh form; a plain form goes back to the page."""
     if not is_htmx():
         return redirect(sheet_path(loaded.code), 303)
     regions = render_sheet_regions(loaded, True, (*LIVE_REGIONS, FORM_REGION))
