@@ -38,6 +38,8 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "DEAL_DELAY_MS": _int_env("DEAL_DELAY_MS", 120),
         # A player without a live connection this long is replaced by a bot until they return.
         "AWAY_SECONDS": _int_env("AWAY_SECONDS", 60),
+        # Server pings keep WebSockets alive through proxies (browsers answer them by themselves).
+        "SOCK_SERVER_OPTIONS": {"ping_interval": 25},
         # Background driver (dealing, bots, away takeover). Tests may run it inline instead.
         "DRIVER_THREAD": os.environ.get("DRIVER_THREAD", "1") != "0",
     }

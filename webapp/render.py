@@ -117,5 +117,6 @@ def illegal_message(text: str) -> str:
     return f"{clause.group(0)} {title} — {detail}" if title else detail
 
 
-def render_message(message: str | None, oob: bool = True) -> str:
-    return render_template("partials/message.html", message=message, oob=oob)
+def render_message(message: str | None) -> str:
+    """The message region, the main swap target of every htmx form (``hx-target="#message"``)."""
+    return render_template("partials/message.html", message=message)

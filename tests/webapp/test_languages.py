@@ -36,5 +36,5 @@ def test_switching_language_sets_a_cookie_and_returns_to_the_page(client):
 
 def test_game_terms_in_chinese_during_a_hand(solo, client):
     html = client.get(f"/r/{solo}", headers={"Accept-Language": "zh-CN"}).get_data(as_text=True)
-    for term in ("庄家", "主", "闲家得分", "提示"):
+    for term in ("庄家", "主", "闲家得分", "比分"):
         assert term in html

@@ -5,8 +5,9 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import Response, current_app, redirect, render_template, request, url_for
+from flask import Response, current_app, redirect, request, url_for
 
+from ..render import render_message
 from ..service import RoomService
 
 SEAT_COOKIE = "seat"
@@ -52,7 +53,7 @@ def share_url(code: str) -> str:
 def done(code: str):
     """After a successful form post: htmx clears the message (the WebSocket brings the news); plain forms reload."""
     if is_htmx():
-        return render_template("partials/message.html", message=None, oob=True)
+        return render_message(None)
     return redirect(room_path(code), 303)
 
 

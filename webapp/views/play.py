@@ -8,7 +8,7 @@ from flask import Blueprint, render_template, request
 from flask_babel import lazy_gettext as _l
 
 from ..errors import BadRequest
-from ..render import page_context
+from ..render import page_context, render_message
 from .common import done, seat_token, service
 
 bp = Blueprint("play", __name__)
@@ -33,7 +33,7 @@ def hint(code: str):
     action = service().hint(code, seat_token())
     selected = tuple(str(c) for c in getattr(action, "cards", ()))
     snapshot = service().snapshot(code, seat_token())
-    return render_template("partials/hand.html", oob=True, **page_context(snapshot, selected))
+    return render_message(None) + render_template("partials/hand.html", oob=True, **page_context(snapshot, selected))
 
 
 def read_action() -> tuple[Any, str | None]:

@@ -1,0 +1,140 @@
+"""The app under test as a real server (gunicorn, gthread) on 127.0.0.1, and helpers that play like a person."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+STARTUP_SECONDS = 30
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """gunicorn running ``webapp:create_app()`` on a SQLite file; can be killed and started again."""
+
+    def __init__(self, database: Path) -> None:
+        self.log = database.with_suffix(".log")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "BOT_DELAY_MS": "0",
+                    "DEAL_DELAY_MS": "0", "AWAY_SECONDS": "3600", "SECRET_KEY": "browser-tests"}
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
+             "--graceful-timeout", "1", "--bind", f"127.0.0.1:{self.port}", "webapp:create_app()"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log.open("ab"))
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(self.url + "/", timeout=1).close()
+                return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(self.log.read_text()) from None
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """Kill at once (SIGKILL on the whole process group would be harsher; the master and worker suffice)."""
+        if self.process is not None and self.process.poll() is None:
+            for pid in worker_pids(self.process.pid) + [self.process.pid]:
+                os.kill(pid, signal.SIGKILL)
+            self.process.wait()
+
+
+def worker_pids(master: int) -> list[int]:
+    children = Path(f"/proc/{master}/task/{master}/children")
+    return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("live") / "rooms.sqlite3")
+    running.start()
+    yield running
+    running.kill()
+
+
+# ---------------------------------------------------------------------------- playing like a person
+
+ACTION_CONTROLS = "#play, #bury, #pass, button.show[data-kind='declare'], #result"
+
+
+def hand_cards(page: Page) -> list[str]:
+    return page.locator("#hand input[name=cards]").evaluate_all("inputs => inputs.map(i => i.value)")
+
+
+def click_card(page: Page, index: int) -> None:
+    """Tap the visible strip of the index-th card of the hand (cards overlap like a fan)."""
+    page.locator("#hand label.slot").nth(index).click(position={"x": 5, "y": 24})
+
+
+def actions_version(page: Page) -> str:
+    return page.locator("#actions").get_attribute("data-version")
+
+
+def wait_for_change(page: Page, version: str) -> None:
+    expect(page.locator("#actions")).not_to_have_attribute("data-version", version)
+
+
+def take_turn(page: Page, choose_by_clicking: bool = False) -> bool:
+    """Do what a person does when it is their turn; ``False`` if this page has nothing to do now."""
+    version = actions_version(page)
+    declare = page.locator("button.show[data-kind='declare']")
+    if declare.count() and page.locator("#turn").get_attribute("data-phase") == "declaring":
+        declare.first.click()
+    elif page.locator("#pass").count():
+        page.click("#pass")
+    elif page.locator("#bury").count():
+        select_hint(page, choose_by_clicking)
+        expect(page.locator("[data-counter]")).to_have_text("8 / 8")
+        page.click("#bury")
+    elif page.locator("#play").count():
+        select_hint(page, choose_by_clicking)
+        page.click("#play")
+    else:
+        return False
+    wait_for_change(page, version)
+    return True
+
+
+def select_hint(page: Page, by_clicking: bool) -> None:
+    """Press Hint; with ``by_clicking`` clear its selection and tap the same cards one by one."""
+    with page.expect_response(lambda response: "/hint" in response.url):
+        page.click("#hint")
+    checked = page.locator("#hand input[name=cards]:checked")
+    expect(checked.first).to_be_attached()
+    if not by_clicking:
+        return
+    inputs = page.locator("#hand input[name=cards]")
+    chosen = inputs.evaluate_all("inputs => inputs.flatMap((input, i) => input.checked ? [i] : [])")
+    for index in chosen:
+        click_card(page, index)
+    expect(checked).to_have_count(0)
+    for index in chosen:
+        click_card(page, index)
+    expect(checked).to_have_count(len(chosen))
+
+
+def play_solo_hand_to_the_end(page: Page) -> None:
+    while not page.locator("#result").count():
+        page.wait_for_selector(ACTION_CONTROLS)
+        take_turn(page)
+    expect(page.locator("#result")).to_be_visible()
