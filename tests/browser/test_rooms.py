@@ -1,0 +1,75 @@
+"""In a real browser at 360×740: four people join one room through its link and play a whole hand, each
+clicking their own cards; a server restart mid-hand loses nothing."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import Server, hand_cards, take_turn
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "en-US"}
+
+
+def test_four_players_join_by_the_shared_link_and_play_a_whole_hand(browser: Browser, server):
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    pages = [context.new_page() for context in contexts]
+    host = pages[0]
+    host.goto(server.url + "/")
+    host.click("#new-room")
+    host.click("#create-room")
+    link = host.locator(".share-link").input_value()
+    expect(host.locator("img.qr")).to_be_visible()
+    for seat, page in enumerate(pages):
+        if seat:
+            page.goto(link)
+        page.fill("input[name=name]", f"Player{seat + 1}")
+        page.check(f"input[name=seat][value='{seat}']")
+        page.click("#join")
+        expect(page.locator(f".seat-list li[data-seat='{seat}'] em")).to_have_text("(you)")
+    expect(host.locator("#start")).to_be_enabled()  # the lobby updated live as the others joined
+    host.click("#start")
+    for page in pages:
+        expect(page.locator("#turn")).not_to_have_attribute("data-phase", "dealing", timeout=20_000)
+        assert len(hand_cards(page)) in (25, 33)
+
+    while not all(page.locator("#result").count() for page in pages):
+        acted = any(take_turn(page, choose_by_clicking=True) for page in pages)
+        if not acted:
+            pages[0].wait_for_timeout(50)  # the state is moving (the deal of a redeal); look again
+    for page in pages:
+        expect(page.locator("#result")).to_be_visible()
+        expect(page.locator("#defenders-total")).to_have_text(pages[0].locator("#defenders-total").inner_text())
+    for context in contexts:
+        context.close()
+
+
+def test_a_server_restart_mid_hand_loses_nothing(page: Page, tmp_path):
+    own = Server(tmp_path / "restart.sqlite3")
+    own.start()
+    try:
+        page.goto(own.url + "/")
+        page.click("#solo-normal")
+        expect(page.locator("#turn")).not_to_have_attribute("data-phase", "dealing", timeout=20_000)
+        while not page.locator("#play").count() or len(hand_cards(page)) > 23:
+            page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']")
+            take_turn(page)
+        cards, points = hand_cards(page), page.locator("#defender-points").inner_text()
+
+        own.kill()
+        own.start()  # same database, same port
+
+        page.reload()
+        assert hand_cards(page) == cards
+        expect(page.locator("#defender-points")).to_have_text(points)
+        take_turn(page)
+        # The WebSocket brings the new hand, and the bots (resumed by the new process) play until it is our turn.
+        expect(page.locator("#hand label.slot")).not_to_have_count(len(cards))
+        page.wait_for_selector("#play, #result")
+        shown = hand_cards(page)
+        page.reload()
+        assert hand_cards(page) == shown and len(shown) < len(cards) and set(shown) <= set(cards)
+    finally:
+        own.kill()
