@@ -53,7 +53,7 @@ def test_a_new_sheet_holds_its_settings_and_gives_this_browser_the_edit_token(cl
     ({"preset": "tractor"}, "no such preset"),
     ({"kitty_multiplier": "triple"}, "kitty_multiplier"),
     ({"time_limit_minutes": "soon"}, "time_limit_minutes"),
-    ({"team_1": "  "}, "Team names"),
+    ({"team_1": "x" * 41}, "Team names"),
     ({"first_dealer": "", "level_0": "3"}, "same level (R9.1)"),
 ])
 def test_bad_settings_are_refused_with_a_message_and_no_sheet(client, app, fields, message):
@@ -69,6 +69,14 @@ def test_bad_settings_are_refused_with_a_message_and_no_sheet(client, app, field
 
 
 # ---------------------------------------------------------------------------- recording and the result
+
+def test_unnamed_teams_get_default_names_in_the_creators_language(client, app):
+    code = new_sheet(client, team_0=" ", team_1="")
+    assert loaded(app, code).sheet.team_names == ("Team A", "Team B")
+    client.get("/lang/zh_Hans")
+    code = new_sheet(client, team_0="", team_1="")
+    assert loaded(app, code).sheet.team_names == ("甲队", "乙队")
+
 
 def test_R9_2_R9_3_a_recorded_hand_shows_who_goes_up_and_who_deals_next(client, app):
     code = new_sheet(client)

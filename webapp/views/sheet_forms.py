@@ -23,8 +23,11 @@ TEAM_FLAGS = ("wrong_card_count",)
 CHECKED = "on"
 
 
-def sheet_from_form(form: Mapping[str, str]) -> tuple[Scoresheet, str]:
-    """A new sheet and the name of the preset it started from (R10), from the create form."""
+def sheet_from_form(form: Mapping[str, str], default_teams: tuple[str, str]) -> tuple[Scoresheet, str]:
+    """A new sheet and the name of the preset it started from (R10), from the create form.
+
+    A team left unnamed gets its default name: one tap less at the table.
+    """
     preset = form.get("preset", "classic")
     try:
         rules = Rules.preset(preset).with_options(rule_overrides(form))
@@ -34,7 +37,7 @@ def sheet_from_form(form: Mapping[str, str]) -> tuple[Scoresheet, str]:
     dealer = form.get("first_dealer", "")
     sheet = Scoresheet(
         rules=rules,
-        team_names=tuple(form.get(f"team_{team}", "") for team in TEAMS),
+        team_names=tuple(form.get(f"team_{team}", "").strip() or default_teams[team] for team in TEAMS),
         player_names=players if any(name.strip() for name in players) else None,
         starting_levels=tuple(form.get(f"level_{team}", "2") for team in TEAMS),
         first_dealer=_whole("first_dealer", dealer) if dealer else None,

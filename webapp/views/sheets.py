@@ -16,6 +16,7 @@ from engine import HandEntry, Scoresheet, ScoresheetError
 from engine.cards import RANKS
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS, PRESETS
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_sock import ConnectionClosed
 
@@ -67,7 +68,7 @@ def new_sheet():
 @bp.post("/sheets")
 def create_sheet():
     try:
-        sheet, preset = sheet_from_form(request.form)
+        sheet, preset = sheet_from_form(request.form, (_("Team A"), _("Team B")))
     except (BadRequest, ScoresheetError) as error:
         message = input_error_message(SheetInputError(error)) if isinstance(error, ScoresheetError) else error.message
         return render_template("sheet_new.html", message=message, **new_sheet_context(request.form)), 400
