@@ -276,6 +276,16 @@ def test_bad_hands_get_a_clear_message_and_change_nothing(client, app, fields, m
     assert (after.version, after.sheet) == (before.version, before.sheet)
 
 
+def test_a_refused_fix_shows_the_fix_form_again_with_what_was_typed(client, app):
+    code = three_hands(client)
+    before = loaded(app, code)
+    response = client.post(f"/s/{code}/hands/h2", data={"trick_points": "42"})
+    assert response.status_code == 422
+    form = region(response.get_data(as_text=True), "sheet-form")
+    assert "Fix hand 2" in form and 'value="42"' in form
+    assert loaded(app, code).sheet == before.sheet
+
+
 def test_messages_in_chinese(client):
     code = new_sheet(client)
     response = record(client, code, "h1", headers={**HTMX, "Accept-Language": "zh-CN"}, trick_points=33)

@@ -92,6 +92,19 @@ def test_R9_5_an_offline_clock_start_is_kept(client, app):
     assert "Time is up (R9.5): North win" in text_of(clock)
 
 
+def test_R9_5_a_clock_started_offline_after_the_upload(client, app):
+    code = upload(client, offline_sheet(rules={"time_limit_minutes": 60})).json["code"]
+    started = datetime(2026, 11, 30, 8, 0, tzinfo=timezone.utc)
+    response = client.post(f"/s/{code}/clock", json={"started_at": "2026-11-30T08:00:00Z"},
+                           headers={"X-Edit-Token": TOKEN})
+    assert response.status_code == 200 and datetime.fromisoformat(response.json["clock_started_at"]) == started
+    later = client.post(f"/s/{code}/clock", json={"started_at": "2026-11-30T09:00:00+00:00"},
+                        headers={"X-Edit-Token": TOKEN})
+    assert datetime.fromisoformat(later.json["clock_started_at"]) == started  # the first start stands
+    bad = client.post(f"/s/{code}/clock", json={"started_at": "at eight"}, headers={"X-Edit-Token": TOKEN})
+    assert bad.status_code == 400 and "ISO 8601" in bad.json["error"]
+
+
 def test_re_sent_hands_are_stored_once(client, app):
     code = new_sheet(client)
     token = client.get_cookie("sheet", path=f"/s/{code}").value
