@@ -8,7 +8,9 @@ import re
 import pytest
 from sqlmodel import select
 
-from webapp import create_app, db
+from engine import HandEntry, Scoresheet
+from webapp import create_app, db, sheet_store
+from webapp.errors import Conflict
 from webapp.models import ScoresheetRecord
 from webapp.sheets import topic
 
@@ -343,6 +345,26 @@ def test_each_change_is_committed_before_the_hub_is_told(client, app):
     record(client, code, "h1", trick_points=35)  # a repeat commits nothing and tells nobody
     client.post(f"/s/{code}/undo", data={"entry_id": "h1"})
     assert seen == [1, 2] and subscription.wait(0)
+
+
+def test_a_change_that_loses_the_version_race_is_applied_again_to_the_fresh_sheet(client, app, monkeypatch):
+    code = new_sheet(client)
+    token = client.get_cookie("sheet", path=f"/s/{code}").value
+    real_save = sheet_store.save
+
+    def a_rival_commits_first(record, sheet, started):
+        if record.version == 0:
+            rival = Scoresheet.from_dict(record.sheet).add(HandEntry(id="rival", trick_points=35))
+            real_save(record, rival.to_dict(), started)
+        return real_save(record, sheet, started)  # Conflict while the record is stale
+
+    monkeypatch.setattr(sheet_store, "save", a_rival_commits_first)
+    with app.app_context():
+        app.extensions["sheets"].change(code, token, lambda sheet: sheet.add(HandEntry(id="mine", trick_points=120)))
+    stored = loaded(app, code)
+    assert [entry.id for entry in stored.sheet.entries] == ["rival", "mine"] and stored.version == 2
+    with app.app_context(), pytest.raises(Conflict):
+        real_save(loaded(app, code).record.model_copy(update={"version": 1}), stored.sheet.to_dict(), None)
 
 
 # ---------------------------------------------------------------------------- the clock (R9.5)
