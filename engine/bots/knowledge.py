@@ -69,6 +69,7 @@ class Public:
         "order",
         "penalty",
         "played",
+        "played_by",
         "plays",
         "rules",
         "trick_points",
@@ -81,6 +82,7 @@ class Public:
         self.dealer = dealer
         self.declarers = team_of(dealer)
         self.played = [0] * KINDS
+        self.played_by: list[list[Card]] = [[], [], [], []]
         self.void = [[False] * SUITS_FOR_PLAY for _ in range(4)]
         self.no_pairs = [[False] * SUITS_FOR_PLAY for _ in range(4)]
         self.held: list[dict[int, int]] = [{}, {}, {}, {}]  # cards a seat is known to hold
@@ -95,6 +97,7 @@ class Public:
         other = Public.__new__(Public)
         other.rules, other.order, other.dealer, other.declarers = self.rules, self.order, self.dealer, self.declarers
         other.played = list(self.played)
+        other.played_by = [list(p) for p in self.played_by]
         other.void = [list(v) for v in self.void]
         other.no_pairs = [list(v) for v in self.no_pairs]
         other.held = [dict(h) for h in self.held]
@@ -121,6 +124,7 @@ class Public:
         else:
             self._infer_from_follow(seat, cards)
         held = self.held[seat]
+        self.played_by[seat] += cards
         for c in cards:
             self.played[c] += 1
             if held.get(c):

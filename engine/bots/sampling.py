@@ -5,7 +5,8 @@ A sample gives every other seat its current number of cards and the kitty its
 copies of each card in all, R1.2), never giving a seat a suit it has shown to
 be void in (R5.2, R5.4), nor both copies of a card of a suit it has shown to
 hold no pair in (R5.3), and giving each seat the cards it is known to hold
-(showings R8, the rest of a failed throw R4.4).
+(showings R8, the rest of a failed throw R4.4). The kitty is what the dealer
+would have buried from its sampled cards (R8.8), not a random 8.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import random
 
 from ..cards import KINDS, Card
+from .burying import bury_cost, choose_bury
 from .knowledge import Knowledge
 
 KITTY = 4  # destination index of the kitty in a sample
@@ -40,8 +42,36 @@ def sample_world(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], li
         dealt = _deal(k, pool, capacity, rng, strict=attempt < RETRIES - 1)
         if dealt is not None:
             break
+    if not known_kitty and public.dealer != k.seat:
+        _rebury(k, dealt)
     hands = [list(k.hand) if s == k.seat else dealt[s] for s in range(4)]
     return hands, known_kitty or dealt[KITTY]
+
+
+def _rebury(k: Knowledge, dealt: list[list[Card]]) -> None:
+    """Split the dealer's sampled cards and the kitty as the dealer would have buried (R8.8).
+
+    A kitty of 8 random unseen cards would hold trumps and points a dealer keeps, and so
+    leave too few in the hands. The dealer's 33 cards (sampled hand, kitty, cards played)
+    are buried again by the rule bot's heuristic; cards of suits the dealer has shown void
+    in must be in the kitty.
+    """
+    public = k.public
+    dealer, order = public.dealer, public.order
+    pool = dealt[dealer] + dealt[KITTY]
+    kitty = [c for c in pool if public.void[dealer][order.suit_of[c]]]
+    if len(kitty) > KITTY_SIZE:
+        return  # a sample that had to break a void (the last retry): leave it as dealt
+    rest = list(pool)
+    for c in kitty:
+        rest.remove(c)
+    for c in choose_bury(pool + public.played_by[dealer], order):
+        if len(kitty) < KITTY_SIZE and c in rest:
+            rest.remove(c)
+            kitty.append(c)
+    fill = KITTY_SIZE - len(kitty)
+    rest.sort(key=lambda c: bury_cost(c, order, set()))
+    dealt[dealer], dealt[KITTY] = rest[fill:], kitty + rest[:fill]
 
 
 def _deal(k: Knowledge, pool: list[Card], capacity: list[int], rng: random.Random,

@@ -5,8 +5,8 @@ and its close alternatives), deals the unseen cards at random consistently
 with everything the seat knows (:mod:`.sampling`), plays every candidate out
 to the end of the hand on the same deals with the rule bot in all seats
 (:mod:`.playout`, common random numbers), and plays the candidate with the best
-average payoff: the card points (R7) in levels plus a share of the level swing
-(R9.2, :func:`.outcome.level_swing`).
+average payoff: level swing (R9.2, :func:`.outcome.level_swing`) plus a
+share of the card points (R7), which tells apart deals the table scores alike.
 
 Sampling noise is the enemy of a few hundred playouts, so the rule bot's choice
 is the default: after a few samples, candidates clearly worse than it drop out
@@ -36,7 +36,7 @@ from .sampling import sample_world
 
 LEAD_CANDIDATES = 4
 POINTS_PER_LEVEL = 40  # the R9.2 tables' band width
-SWING_SHARE = 0.25  # weight of the table's level swing beside the points
+POINT_SHARE = 0.5  # weight of the points (in levels) beside the table's swing
 MIN_SAMPLES = 2
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat the rule bot's choice
 RACE_AFTER = 8  # samples before candidates can be dropped
@@ -70,10 +70,9 @@ def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
 
 
 def payoff(result: Any, team: int) -> float:
-    """A playout's value for ``team``, in levels: its points (40 to a level, the tables' band) plus
-    a quarter of its level swing. The points carry most of the weight: they tell deals apart
-    smoothly, while the swing jumps at the band edges and would drown a few samples in noise."""
-    return team_points(result, team) / POINTS_PER_LEVEL + SWING_SHARE * level_swing(result, team)
+    """A playout's value for ``team``, in levels: its level swing (R9.2) plus half its points
+    at 40 to a level (the tables' band), which tells apart deals the table scores alike."""
+    return level_swing(result, team) + POINT_SHARE * team_points(result, team) / POINTS_PER_LEVEL
 
 
 class SearchBot(RuleBot):
@@ -113,7 +112,7 @@ class SearchBot(RuleBot):
             slowest = max(slowest, time.perf_counter() - began)
             if len(payoffs[0]) >= RACE_AFTER:
                 # Spend the budget on the contenders: drop what is clearly worse than the rule's choice.
-                racing = [i for i in racing if i == 0 or _edge(payoffs[i], payoffs[0], -DROP_CONFIDENCE) >= 0]
+                racing = [i for i in racing if i == 0 or _edge(payoffs[i], payoffs[0], -DROP_CONFIDENCE) > 0]
         return list(candidates[best_candidate(payoffs)])
 
 
