@@ -1,0 +1,78 @@
+"""Phone-size (360×740) screenshots of the main screens into docs/, from a real server and Debian chromium.
+
+    .venv/bin/python scripts/screenshots.py [--locale zh-CN]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import Server, take_turn  # noqa: E402  (the browser tests' server and moves)
+
+DOCS = ROOT / "docs"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--locale", default="zh-CN")
+    locale = parser.parse_args().locale
+    server = Server(Path(tempfile.mkdtemp()) / "screens.sqlite3")
+    server.env.update(DEAL_DELAY_MS="150", BOT_DELAY_MS="150")
+    server.start()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            page = browser.new_page(viewport={"width": 360, "height": 740}, locale=locale, device_scale_factor=2)
+            page.goto(server.url + "/")
+            page.screenshot(path=DOCS / "screenshot-home.png")
+            page.click("#solo-normal")
+            # Show (亮主 / 反主) as soon as the deal offers it, so that we likely bury the kitty later.
+            page.wait_for_function("document.querySelector('button.show') || "
+                                   "document.querySelector('#turn')?.dataset.phase !== 'dealing'", timeout=30_000)
+            if page.locator("button.show").count():
+                try:
+                    page.locator("button.show").first.click(timeout=2_000)
+                except PlaywrightError:
+                    pass  # someone showed first and the button went away
+            page.wait_for_function("document.querySelectorAll('#hand label.slot').length >= 16", timeout=30_000)
+            page.screenshot(path=DOCS / "screenshot-deal.png")
+            while not page.locator("#play").count():
+                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=30_000)
+                if page.locator("#bury").count():
+                    page.click("#hint")
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=DOCS / "screenshot-bury.png")
+                take_turn(page)
+            for _ in range(3):  # a few tricks, so the table shows plays
+                page.wait_for_selector("#play", timeout=30_000)
+                take_turn(page)
+            page.wait_for_selector("#play", timeout=30_000)
+            page.click("#hint")
+            page.wait_for_timeout(300)
+            page.screenshot(path=DOCS / "screenshot-play.png")
+            while not page.locator("#result").count():
+                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare'], #result",
+                                       timeout=30_000)
+                take_turn(page)
+            page.locator("#result").scroll_into_view_if_needed()
+            page.screenshot(path=DOCS / "screenshot-hand-end.png", full_page=True)
+            page.goto(server.url + "/rooms/new")
+            page.click("#create-room")
+            page.screenshot(path=DOCS / "screenshot-room.png", full_page=True)
+            browser.close()
+    finally:
+        server.kill()
+
+
+if __name__ == "__main__":
+    main()
