@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from webcore.room_page import bot_level_name
 
 from . import config as settings
 from .db import init_db
@@ -19,7 +20,6 @@ from .driver import Driver
 from .hub import Hub
 from .i18n import init_i18n
 from .presence import Presence
-from .render import bot_level_name
 from .service import RoomService
 from .sheets import SheetService
 from .store import RoomStore

@@ -1,42 +1,17 @@
-"""Rendering a snapshot: the page, and one partial per swappable region (sent alone or out of band)."""
+"""Rendering a snapshot with Flask: the page, and one partial per swappable region (sent alone or out of band).
+
+What the templates are given comes from :mod:`webcore.room_page`, which the offline app shares.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import re
-from collections import Counter
 from typing import Any
 
-import engine
 from flask import current_app, render_template, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
-from .service import Snapshot
-
-# The regions of the room page, each in templates/partials/<name>.html with that id.
-REGIONS = ("lobby", "status", "table", "actions", "hand", "score")
-
-# Where each seat sits on screen, relative to the viewer (R1.1: play goes to the next seat, 下家).
-POSITIONS = ("bottom", "right", "top", "left")
-
-CLAUSE_TITLES = {
-    "R1.1": _l("Play goes round in turn"),
-    "R4.2": _l("A lead must be one suit"),
-    "R4.3": _l("Throw (甩牌) check"),
-    "R5.1": _l("Play as many cards as the lead"),
-    "R5.2": _l("Follow suit"),
-    "R5.3": _l("Pairs and tractors must be followed"),
-    "R5.4": _l("Trumps must follow a trump lead"),
-    "R8.1": _l("Declaring needs a level card"),
-    "R8.2": _l("What a declaration shows"),
-    "R8.4": _l("Overturning must be stronger"),
-    "R8.5": _l("When overturning is allowed"),
-    "R8.7": _l("Who may declare"),
-    "R8.8": _l("Bury exactly 8 cards"),
-    "R9.4": _l("The match is over"),
-}
+from webcore.room_page import REGIONS, Snapshot, room_context
 
 
 def render_regions(snapshot: Snapshot, names: tuple[str, ...] = REGIONS, **extra: Any) -> dict[str, str]:
@@ -46,20 +21,7 @@ def render_regions(snapshot: Snapshot, names: tuple[str, ...] = REGIONS, **extra
 
 
 def page_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: str | None = None) -> dict[str, Any]:
-    view = snapshot.view
-    return {
-        "snap": snapshot,
-        "v": view,
-        "me": snapshot.my_seat,
-        "hand_slots": _hand_slots(view["hand"], selected) if view else [],
-        "message": message,
-        "trump_cards": _trump_cards(view) if view else frozenset(),
-        "action_id": action_id(snapshot),
-        "share_url": url_for("rooms.room", code=snapshot.code, _external=True),
-        "position": lambda seat: POSITIONS[(seat - (snapshot.my_seat or 0)) % 4],
-        "seat_name": lambda seat: seat_name(snapshot, seat),
-        "team_name": lambda team: team_name(snapshot, team),
-    }
+    return room_context(snapshot, selected, message, url_for=url_for, action_id=action_id(snapshot))
 
 
 def action_id(snapshot: Snapshot) -> str:
@@ -70,51 +32,6 @@ def action_id(snapshot: Snapshot) -> str:
     """
     message = f"{snapshot.code}:{snapshot.version}:{snapshot.my_seat}".encode()
     return hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256).hexdigest()[:16]
-
-
-def _hand_slots(hand: list[engine.Card], selected: tuple[str, ...]) -> list[tuple[engine.Card, bool]]:
-    """Each card of the hand with whether it starts selected (the hint); duplicates are counted."""
-    wanted = Counter(selected)
-    slots = []
-    for card in hand:
-        checked = wanted[str(card)] > 0
-        wanted[str(card)] -= checked
-        slots.append((card, checked))
-    return slots
-
-
-def seat_name(snapshot: Snapshot, seat: int) -> str:
-    info = snapshot.seats[seat]
-    if info.name:
-        return info.name
-    if info.bot:
-        return _("Bot %(number)s", number=seat + 1)
-    return _("empty seat")
-
-
-def team_name(snapshot: Snapshot, team: int) -> str:
-    """R1.1 teams: seats 1+3 and 2+4 (0+2 and 1+3 inside); "us" and "them" for a seated player."""
-    if snapshot.my_seat is None:
-        return _("Seats 1 & 3") if team == 0 else _("Seats 2 & 4")
-    return _("Us") if team == snapshot.my_seat % 2 else _("Them")
-
-
-def bot_level_name(level: str) -> str:
-    return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}[level]
-
-
-def _trump_cards(view: dict[str, Any]) -> frozenset[int]:
-    trump = view["trump"] or {"level": view["level"], "suit": None}
-    order = engine.Trump(trump["level"], trump["suit"]).order(view["rules"].twos_trump)
-    return frozenset(card for card in range(54) if order.is_trump[card])
-
-
-def illegal_message(text: str) -> str:
-    """The engine's message (naming its clause) with the clause's title in the reader's language."""
-    clause = re.search(r"\bR\d+\.\d+", text)
-    title = CLAUSE_TITLES.get(clause.group(0)) if clause else None
-    detail = text.split(": ", 1)[1] if text.startswith("seat ") and ": " in text else text
-    return f"{clause.group(0)} {title} — {detail}" if title else detail
 
 
 def render_message(message: str | None) -> str:

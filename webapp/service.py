@@ -14,13 +14,13 @@ import secrets
 import threading
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
 from typing import Any
 
 import engine
 from flask_babel import lazy_gettext as _l
+from webcore import autoplay, players
+from webcore.room_page import SeatInfo, Snapshot
 
-from . import players
 from .errors import BadRequest, Forbidden, Illegal, NotFound
 from .hub import Hub
 from .models import Room
@@ -31,33 +31,6 @@ from .tokens import new_room_code, new_token, token_hash, token_matches
 SEATS = range(4)
 RECENT_ACTION_IDS = 64
 NAME_LENGTH = 20
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    index: int
-    name: str | None
-    bot: str | None
-    taken: bool
-    online: bool
-    covered_by_bot: bool  # a human seat that is away: a bot plays for it
-
-
-@dataclass
-class Snapshot:
-    """Everything one browser may be shown, read under the room lock (rendering happens outside it)."""
-
-    code: str
-    version: int
-    solo: bool
-    preset: str
-    rules: engine.Rules
-    started: bool
-    seats: list[SeatInfo]
-    my_seat: int | None
-    is_host: bool
-    view: dict[str, Any] | None
-    legal_showings: list[engine.Show] = field(default_factory=list)
 
 
 class RoomService:
@@ -257,9 +230,6 @@ class RoomService:
             wait = due - time.monotonic()
             if wait > 0 or action is None:
                 return max(wait, 0.001)
-            if not match.hand.can_apply(seat, action):
-                # A bot's proposal the engine refuses: fall back to the engine's own random player.
-                action = match.hand.random_action(seat, self._rng, show_chance=0)
             match.apply(seat, action)
             try:
                 self._commit(table)
@@ -276,31 +246,20 @@ class RoomService:
         moment they would count as away. ``None`` altogether: waiting for a connected human.
         """
         code, match = table.room.code, table.match
-        hand = match.hand
         since = self._last_change.get(code, 0.0)
-        if hand.phase == "dealing":
-            # R8.1: bots may show at any moment of the deal; every drawer draws at the dealing pace.
-            for seat in SEATS:
-                if self._bot_controls(table, seat) and seat != hand.to_act:
-                    action = players.bot_action(self._bot_level(table, seat), match.view(seat), self._rng)
-                    if isinstance(action, engine.Show) and hand.can_apply(seat, action):
-                        return seat, action, since + self.deal_delay
-            seat = hand.to_act
-            if self._bot_controls(table, seat):
-                action = players.bot_action(self._bot_level(table, seat), match.view(seat), self._rng)
-                return seat, action or engine.Draw(), since + self.deal_delay
-            return seat, engine.Draw(), since + self.deal_delay
-        seat = hand.to_act
-        if self._bot_controls(table, seat):
-            action = players.bot_action(self._bot_level(table, seat), match.view(seat), self._rng)
-            return seat, action or hand.random_action(seat, self._rng, show_chance=0), since + self.bot_delay
-        if hand.phase in ("declaring", "overturning") and not hand.legal_showings(seat):
-            # Nothing to show: pass for the player, at the bots' pace so the speed reveals nothing.
-            return seat, engine.Pass(), since + self.bot_delay
+        planned = autoplay.automatic_action(match, lambda seat: self._bot_level_now(table, seat), self._rng)
+        if planned is not None:
+            pace = self.deal_delay if planned.pace == autoplay.DEAL else self.bot_delay
+            return planned.seat, planned.action, since + pace
+        seat = match.hand.to_act
         away_in = self.presence.away_in(code, seat)
         if away_in == float("inf"):
             return None
         return seat, None, time.monotonic() + away_in
+
+    def _bot_level_now(self, table: Table, seat: int) -> str | None:
+        """The bot playing ``seat`` now: its own, or the away bot for a person who is away; ``None``: the person."""
+        return self._bot_level(table, seat) if self._bot_controls(table, seat) else None
 
     def _bot_controls(self, table: Table, seat: int) -> bool:
         entry = table.room.seats[seat]

@@ -1,115 +1,22 @@
-"""Rendering a scoresheet: the page, and one partial per swappable region (sent alone or out of band).
-
-The regions in :data:`LIVE_REGIONS` look the same to every viewer but for the scorekeeper's edit
-controls; the WebSocket pushes them after each change. The form (:data:`FORM_REGION`) is the
-scorekeeper's alone and only ever comes back from their own requests: a push must never wipe a
-hand they are typing.
+"""Rendering a scoresheet with Flask: the page, and one partial per swappable region (sent alone or out
+of band). What the templates are given comes from :mod:`webcore.sheet_page`, which the offline
+scorekeeper shares.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Scoresheet, team_of
-from engine.scoresheet import new_entry_id
 from flask import render_template, url_for
-from flask_babel import gettext as _
+from webcore import sheet_page
+from webcore.sheet_page import LIVE_REGIONS, HandForm
 
-from .models import utcnow
-from .sheet_chart import level_chart
 from .sheets import LoadedSheet
-
-LIVE_REGIONS = ("sheet_board", "sheet_clock", "sheet_history", "sheet_chart")
-FORM_REGION = "sheet_form"
-TRUMP_CHOICES = ("", "S", "H", "C", "D", "NT")  # "": not recorded (the trump is optional)
-LEAD_FORMATS = ("single", "pair", "tractor")
-
-
-@dataclass(frozen=True)
-class HandForm:
-    """What the record (or edit) form shows: which hand, who may be named its dealer, with which values."""
-
-    entry_id: str
-    number: int
-    editing: bool
-    scheduled_dealer: int | None  # R9.3 (None: the declaration decides, R8.3 / R11 re-contest)
-    dealer_choices: tuple[int, ...]  # seats to pick from; empty: the scheduled dealer deals
-    level: str | None  # the level the scheduled dealer's team plays (R2.1)
-    values: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def declarers(self) -> int | None:
-        return None if self.scheduled_dealer is None else team_of(self.scheduled_dealer)
-
-
-def dealer_choices(sheet: Scoresheet, scheduled: int | None) -> tuple[int, ...]:
-    """Seats a hand's form offers as its dealer (the engine decides which are allowed)."""
-    if scheduled is None:
-        return (0, 1, 2, 3)  # R8.3: the first declaration decides; R11: a re-contested hand
-    if sheet.rules.who_may_declare == "dealer_team_first":
-        return (scheduled, (scheduled + 1) % 4, (scheduled + 3) % 4)  # R8.7: the opponents may declare
-    return ()
-
-
-def new_hand_form(loaded: LoadedSheet, values: Mapping[str, str] | None = None,
-                  entry_id: str | None = None) -> HandForm | None:
-    """The form for the next hand (``None`` once the match is over); ``entry_id`` keeps a retried form's id."""
-    state = loaded.sheet.state
-    if state.over:
-        return None
-    return HandForm(entry_id or new_entry_id(), state.hand_number, False, state.dealer,
-                    dealer_choices(loaded.sheet, state.dealer), state.level, values or {})
-
-
-def edit_hand_form(loaded: LoadedSheet, entry_id: str, values: Mapping[str, str]) -> HandForm | None:
-    """The form to fix hand ``entry_id``; ``None`` if it is no longer on the sheet."""
-    sheet = loaded.sheet
-    index = next((i for i, entry in enumerate(sheet.entries) if entry.id == entry_id), None)
-    if index is None:
-        return None
-    hands = sheet.compute().hands
-    before = hands[index - 1].after if index else None
-    scheduled = before.dealer if before else sheet.first_dealer
-    level = None if scheduled is None else (before.levels if before else sheet.starting_levels)[team_of(scheduled)]
-    return HandForm(entry_id, index + 1, True, scheduled, dealer_choices(sheet, scheduled), level, values)
 
 
 def sheet_context(loaded: LoadedSheet, can_edit: bool, form: HandForm | None = None,
                   message: str | None = None) -> dict[str, Any]:
-    sheet = loaded.sheet
-    tally = sheet.compute()
-    clock = loaded.clock
-    remaining = clock.remaining_seconds(utcnow())
-    if form is None and can_edit:
-        form = new_hand_form(loaded)
-    return {
-        "s": loaded,
-        "sheet": sheet,
-        "rules": sheet.rules,
-        "state": tally.state,
-        "hands": list(zip(tally.hands, sheet.entries)),
-        "last": tally.hands[-1] if tally.hands else None,
-        "can_edit": can_edit,
-        "form": form,
-        "message": message,
-        "clock": clock,
-        "remaining": remaining,
-        "clock_text": clock_text,
-        "time_up_winner": sheet.time_up_winner(),
-        "chart": level_chart(sheet),
-        "trump_choices": TRUMP_CHOICES,
-        "lead_formats": LEAD_FORMATS,
-        "team_name": lambda team: sheet.team_names[team],
-        "seat_name": lambda seat: seat_name(sheet, seat),
-        "share_url": url_for("sheets.sheet_page", code=loaded.code, _external=True),
-    }
-
-
-def seat_name(sheet: Scoresheet, seat: int) -> str:
-    name = sheet.player_names[seat] if sheet.player_names else ""
-    return name or _("Seat %(number)s", number=seat + 1)
+    return sheet_page.sheet_context(loaded, can_edit, form, message, url_for=url_for)
 
 
 def render_sheet_regions(loaded: LoadedSheet, can_edit: bool, names: tuple[str, ...] = LIVE_REGIONS,
@@ -117,13 +24,3 @@ def render_sheet_regions(loaded: LoadedSheet, can_edit: bool, names: tuple[str, 
     """Each region's HTML, marked for an out-of-band swap by id."""
     context = sheet_context(loaded, can_edit, **extra)
     return {name: render_template(f"partials/{name}.html", oob=True, **context) for name in names}
-
-
-def clock_text(seconds: float | None) -> str:
-    """``1:29:59`` or ``29:59`` (the time left of a timed match, R9.5)."""
-    if seconds is None:
-        return ""
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

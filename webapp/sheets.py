@@ -9,13 +9,14 @@ only after its commit, through the app's one :class:`~webapp.hub.Hub`.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine import HandEntry, Scoresheet, ScoresheetError
+from engine import Scoresheet, ScoresheetError
 from flask_babel import lazy_gettext as _l
+from webcore.sheet_changes import merged
+from webcore.sheet_page import Clock
 
 from . import sheet_store
 from .errors import BadRequest, Conflict, Forbidden, Illegal
@@ -36,26 +37,6 @@ class SheetInputError(Illegal):
         super().__init__(str(error))
         self.field = error.field
         self.hand = error.hand
-
-
-@dataclass(frozen=True)
-class Clock:
-    """R9.5: a timed match's limit and when its clock was started (``None``: not yet)."""
-
-    limit_minutes: int
-    started_at: datetime | None
-
-    @property
-    def timed(self) -> bool:
-        return self.limit_minutes > 0
-
-    def remaining_seconds(self, now: datetime) -> float | None:
-        if not self.timed or self.started_at is None:
-            return None
-        return max(self.limit_minutes * 60 - (now - self.started_at).total_seconds(), 0.0)
-
-    def is_up(self, now: datetime) -> bool:
-        return self.remaining_seconds(now) == 0.0
 
 
 @dataclass(frozen=True)
@@ -84,37 +65,6 @@ class LoadedSheet:
 def topic(code: str) -> str:
     """The hub topic of a sheet (rooms use their bare code)."""
     return f"sheet:{code}"
-
-
-def merged(sheet: Scoresheet, entries: Iterable[HandEntry] = (), edits: Iterable[HandEntry] = (),
-           deletions: Iterable[str] = ()) -> Scoresheet:
-    """A client's pending changes applied to ``sheet``, each idempotent by entry id (offline sync, issue 6).
-
-    Deletions first, then edits of hands already on the sheet, then new hands in order (one already on
-    the sheet, or deleted from it, is skipped). A deleted id is remembered even when this sheet never
-    had it: the hand's own upload may still be on its way, and must not bring it back.
-    """
-    for entry_id in deletions:
-        if entry_id in sheet.removed_ids:
-            continue
-        if any(entry.id == entry_id for entry in sheet.entries):
-            sheet = sheet.delete(entry_id)
-        else:
-            sheet = dataclasses.replace(sheet, removed_ids=(*sheet.removed_ids, entry_id))
-    for entry in edits:
-        sheet = sheet.replace(entry)
-    for entry in entries:
-        sheet = sheet.add(entry)
-    return sheet
-
-
-def undone(sheet: Scoresheet, last_id: str | None) -> Scoresheet:
-    """Undo the hand ``last_id`` if it is still the last one (a repeated undo removes nothing more)."""
-    if last_id is None:
-        return sheet.undo()
-    if sheet.entries and sheet.entries[-1].id == last_id:
-        return sheet.delete(last_id)
-    return sheet
 
 
 class SheetService:

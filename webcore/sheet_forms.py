@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from engine import HandEntry, Rules, Scoresheet, ScoresheetError
 from engine.cards import RANKS
 
-from ..errors import BadRequest
-from .rooms import rule_overrides
+from .rule_form import rule_overrides
 
 TEAMS = (0, 1)
 SEATS = range(4)
@@ -32,7 +31,7 @@ def sheet_from_form(form: Mapping[str, str], default_teams: tuple[str, str]) -> 
     try:
         rules = Rules.preset(preset).with_options(rule_overrides(form))
     except ValueError as error:
-        raise BadRequest(str(error)) from None
+        raise ScoresheetError("rules", str(error)) from None
     players = tuple(form.get(f"player_{seat}", "") for seat in SEATS)
     dealer = form.get("first_dealer", "")
     sheet = Scoresheet(

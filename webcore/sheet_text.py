@@ -8,11 +8,10 @@ translated here by their shape; any other keeps the engine's words after the fie
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-
-from .sheets import SheetInputError
+from .translation import gettext as _
+from .translation import lazy_gettext as _l
 
 FIELD_LABELS = {
     "trick_points": _l("Defenders' points from tricks"),
@@ -72,7 +71,14 @@ MESSAGES = (
 )
 
 
-def input_error_message(error: SheetInputError) -> str:
+class FieldError(Protocol):
+    """A refused change that names its field and hand: the engine's ScoresheetError or the server's wrapper."""
+
+    field: str
+    hand: int | None
+
+
+def input_error_message(error: FieldError) -> str:
     """``Hand 3 · Kitty points: must be a multiple of 5 (R9.2); got 33`` in the reader's language."""
     detail = str(error).split(f"{error.field}: ", 1)[-1]
     for pattern, translation in MESSAGES:

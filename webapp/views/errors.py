@@ -6,10 +6,11 @@ import logging
 
 from flask import Flask, render_template, request
 from flask_babel import gettext as _
+from webcore.room_page import illegal_message
 from werkzeug.exceptions import HTTPException
 
 from ..errors import Illegal, NotFound, RoomError
-from ..render import illegal_message, page_context, render_message
+from ..render import page_context, render_message
 from .common import host_token, is_htmx, seat_token, service
 
 log = logging.getLogger(__name__)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request
+from webcore.players import BOT_LEVELS
 
 from ..i18n import COOKIE, LOCALES
-from ..players import BOT_LEVELS
 from .common import SEAT_COOKIE, room_path, service, set_room_cookie
 
 bp = Blueprint("home", __name__)

@@ -6,23 +6,16 @@ from __future__ import annotations
 import engine
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS
 from flask import Blueprint, redirect, render_template, request
+from webcore.players import BOT_LEVELS
+from webcore.rule_form import rule_overrides
 
 from ..errors import BadRequest
-from ..players import BOT_LEVELS
 from ..render import page_context
 from .common import (
     HOST_COOKIE, SEAT_COOKIE, done, host_token, qr_svg, room_path, seat_token, service, set_room_cookie, share_url,
 )
 
 bp = Blueprint("rooms", __name__)
-
-OPTION_NAMES = (*CHOICES, *BOOLEAN_OPTIONS, *INTEGER_OPTIONS, "must_play")
-
-
-def rule_overrides(form) -> dict[str, str]:
-    """The options a form changes from its preset (an option left on "preset" is blank); shared with the scorekeeper."""
-    return {name: form[name] for name in OPTION_NAMES if form.get(name, "").strip()}
-
 
 def new_room_context() -> dict:
     return {"presets": engine.PRESETS, "choices": CHOICES, "booleans": BOOLEAN_OPTIONS,

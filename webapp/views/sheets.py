@@ -19,18 +19,18 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_sock import ConnectionClosed
+from webcore.sheet_changes import merged, undone
+from webcore.sheet_forms import entry_from_form, entry_form_values, new_sheet_defaults, sheet_from_form
+from webcore.sheet_page import FORM_REGION, LIVE_REGIONS, edit_hand_form, new_hand_form
+from webcore.sheet_text import input_error_message
 
 from ..errors import BadRequest, NotFound, RoomError
 from ..render import render_message
-from ..sheet_render import (
-    FORM_REGION, LIVE_REGIONS, edit_hand_form, new_hand_form, render_sheet_regions, sheet_context,
-)
+from ..sheet_render import render_sheet_regions, sheet_context
 from ..sheet_store import as_utc
-from ..sheet_text import input_error_message
-from ..sheets import LoadedSheet, SheetInputError, SheetService, merged, topic, undone
+from ..sheets import LoadedSheet, SheetInputError, SheetService, topic
 from .common import is_htmx, qr_svg, set_path_cookie
 from .live import sock, stream_regions
-from .sheet_forms import entry_from_form, entry_form_values, new_sheet_defaults, sheet_from_form
 
 bp = Blueprint("sheets", __name__)
 
