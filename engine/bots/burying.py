@@ -32,7 +32,11 @@ def bury_cost(card: int, order: Order, paired: set[int]) -> float:
 
 
 def choose_bury(hand: Sequence[Card], order: Order) -> list[Card]:
-    """8 cards to bury from the 33 the kitty holder has: the cheapest set of voids and low cards."""
+    """8 cards to bury from the 33 the kitty holder has: the cheapest set of voids and low cards.
+
+    The choice depends on the cards only, not on their order (the samplers rely on it).
+    """
+    hand = sorted(hand)
     paired = set(split_pairs(hand)[0])
     cost = {c: bury_cost(c, order, paired) for c in set(hand)}
     by_suit: dict[int, list[Card]] = {}

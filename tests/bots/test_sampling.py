@@ -44,3 +44,15 @@ def test_knowledge_counts_every_card_once():
     unseen = sum(len(k.unseen_cards(suit)) for suit in range(5))
     others = sum(len(h) for s, h in enumerate(hand.hands) if s != hand.to_act)
     assert unseen == others + (0 if hand.to_act == hand.dealer else 8)
+
+
+def test_R8_8_the_sampled_kitty_is_what_the_dealer_would_bury():
+    from engine.bots.burying import choose_bury
+
+    hand = play_until(dealt_hand(Rules.preset("classic"), 4, dealer=0), rule_bots(),
+                      lambda h: h.phase == "playing")
+    k = Knowledge.from_view(hand.view(1))
+    rng = random.Random(2)
+    for _ in range(10):
+        hands, kitty = sample_world(k, rng)
+        assert sorted(kitty) == sorted(choose_bury(hands[0] + kitty, k.public.order))
