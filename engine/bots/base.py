@@ -42,12 +42,15 @@ class Bot:
         return None
 
     def choose_show(self, view: dict[str, Any], rng: random.Random) -> Show | None:
+        """A legal showing to make now (R8), or ``None`` to draw or pass."""
         raise NotImplementedError
 
     def choose_bury(self, view: dict[str, Any], rng: random.Random) -> list:
+        """The 8 cards to bury from ``view["hand"]`` (R8.8)."""
         raise NotImplementedError
 
     def choose_play(self, view: dict[str, Any], rng: random.Random) -> list:
+        """The cards to lead or follow with (R4, R5); they must be legal."""
         raise NotImplementedError
 
     def hint(self, view: dict[str, Any]) -> Action | None:

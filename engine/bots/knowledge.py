@@ -41,7 +41,8 @@ _KINDS_BY_SUIT: dict[int, list[list[int]]] = {}
 
 
 def suit_kinds(order: Order) -> list[list[int]]:
-    """:func:`kinds_by_suit`, computed once per order table."""
+    """:func:`kinds_by_suit`, computed once per order table (orders live for the whole run,
+    being cached by :meth:`engine.trump.Trump.order`, so their ids are stable keys)."""
     key = id(order)
     found = _KINDS_BY_SUIT.get(key)
     if found is None:
@@ -190,15 +191,14 @@ class Knowledge:
         rules: Rules = view["rules"]
         order = view_order(view)
         tricks = view["tricks"]
-        sizes = [25, 25, 25, 25]
-        public = Public(rules, order, view["dealer"], sizes)
+        public = Public(rules, order, view["dealer"], [25, 25, 25, 25])
         for showing in view["showings"]:
             public.note_held(showing["seat"], showing["cards"])
         for trick in tricks + ([view["trick"]] if view["trick"] else []):
             failed = trick["failed_throw"]
             for i, (seat, cards) in enumerate(trick["plays"]):
                 public.observe(seat, cards, failed["cards"] if failed and i == 0 else None)
-        # The views' own totals are authoritative (they include R4.5 penalties).
+        # The view's own counts are authoritative (its totals include R4.5 penalties).
         public.trick_points, public.penalty = view["trick_points"], view["penalty"]
         public.hand_sizes = list(view["hand_sizes"])
         return cls(view["seat"], public, view["hand"], view["buried"] or ())
@@ -209,10 +209,6 @@ class Knowledge:
         for c in cards:
             self.hand.remove(c)
             self.mine[c] -= 1
-
-    @property
-    def order(self) -> Order:
-        return self.public.order
 
     @property
     def team(self) -> int:

@@ -36,10 +36,10 @@ def legal_showings(view: dict[str, Any]) -> list[Show]:
     opponents_window = False
     if (view["phase"] == "declaring" and view["showing"] is None and not view["first_hand"]
             and rules.who_may_declare == "dealer_team_first"):
-        dealer_level = view["levels"][team_of(view["dealer"])]
-        if level == dealer_level and view["levels"][0] == view["levels"][1]:
-            return []
-        opponents_window = level != dealer_level
+        if view["levels"][0] == view["levels"][1]:
+            return []  # the window cannot be told from the view
+        # In the window the hand is played at the opponents' level (Hand.level), so it shows.
+        opponents_window = level != view["levels"][team_of(view["dealer"])]
     stand_in = SimpleNamespace(
         phase=view["phase"], turn=view["to_act"], hands={seat: view["hand"]}, level=level, rules=rules,
         showing=None if view["showing"] is None else _public_showing(view["showing"], level, rules),
