@@ -15,16 +15,22 @@ from datetime import datetime, timezone
 from typing import Any, Protocol
 
 from engine import Scoresheet, team_of
+from engine.cards import RANKS
+from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS, PRESETS
 from engine.scoresheet import new_entry_id
 
 from .room_page import UrlFor
 from .sheet_chart import level_chart
+from .sheet_forms import new_sheet_defaults
 from .translation import gettext as _
 
 LIVE_REGIONS = ("sheet_board", "sheet_clock", "sheet_history", "sheet_chart")
 FORM_REGION = "sheet_form"
 TRUMP_CHOICES = ("", "S", "H", "C", "D", "NT")  # "": not recorded (the trump is optional)
 LEAD_FORMATS = ("single", "pair", "tractor")
+# The options that change a scoresheet's arithmetic (the others only matter while dealing and playing).
+SHEET_OPTIONS = ("kitty_multiplier", "level_table", "match_end", "must_play", "throw_penalty_per_card",
+                 "physical_penalties", "who_may_declare", "time_limit_minutes")
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,12 @@ class ShownSheet(Protocol):
 
     @property
     def clock(self) -> Clock: ...
+
+
+def new_sheet_context(form: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The variables of the new-sheet form (``form``: what was typed, when it comes back with a message)."""
+    return {"presets": PRESETS, "choices": CHOICES, "booleans": BOOLEAN_OPTIONS, "integers": INTEGER_OPTIONS,
+            "clauses": CLAUSES, "only": SHEET_OPTIONS, "levels": RANKS, "form": form or new_sheet_defaults()}
 
 
 @dataclass(frozen=True)

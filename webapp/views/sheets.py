@@ -13,15 +13,14 @@ from datetime import datetime
 from typing import Any
 
 from engine import HandEntry, Scoresheet, ScoresheetError
-from engine.cards import RANKS
-from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS, PRESETS
+from engine.rules import PRESETS
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_sock import ConnectionClosed
 from webcore.sheet_changes import merged, undone
-from webcore.sheet_forms import entry_from_form, entry_form_values, new_sheet_defaults, sheet_from_form
-from webcore.sheet_page import FORM_REGION, LIVE_REGIONS, edit_hand_form, new_hand_form
+from webcore.sheet_forms import entry_from_form, entry_form_values, sheet_from_form
+from webcore.sheet_page import FORM_REGION, LIVE_REGIONS, edit_hand_form, new_hand_form, new_sheet_context
 from webcore.sheet_text import input_error_message
 
 from ..errors import BadRequest, NotFound, RoomError
@@ -36,9 +35,6 @@ bp = Blueprint("sheets", __name__)
 
 EDIT_COOKIE = "sheet"
 EDIT_HEADER = "X-Edit-Token"
-# The options that change a scoresheet's arithmetic (the others only matter while dealing and playing).
-SHEET_OPTIONS = ("kitty_multiplier", "level_table", "match_end", "must_play", "throw_penalty_per_card",
-                 "physical_penalties", "who_may_declare", "time_limit_minutes")
 
 
 def sheets() -> SheetService:
@@ -54,11 +50,6 @@ def edit_token() -> str | None:
 
 
 # ---------------------------------------------------------------------------- creating
-
-def new_sheet_context(form: Any = None) -> dict[str, Any]:
-    return {"presets": PRESETS, "choices": CHOICES, "booleans": BOOLEAN_OPTIONS, "integers": INTEGER_OPTIONS,
-            "clauses": CLAUSES, "only": SHEET_OPTIONS, "levels": RANKS, "form": form or new_sheet_defaults()}
-
 
 @bp.get("/sheets/new")
 def new_sheet():
