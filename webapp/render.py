@@ -25,12 +25,12 @@ def page_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
 
 
 def action_id(snapshot: Snapshot) -> str:
-    """The id of any action taken from this rendering: the same for a double tap, new after each change.
+    """The id of the seat's next action: the same for a double tap, new once the seat's move is applied.
 
-    Derived from the room version and seat (not random) so an unchanged region renders to the same
-    HTML and the WebSocket need not send it again.
+    Derived from the seat's own moves (not the room version, not random), so while others act the
+    regions render to the same HTML and the WebSocket does not replace them.
     """
-    message = f"{snapshot.code}:{snapshot.version}:{snapshot.my_seat}".encode()
+    message = f"{snapshot.code}:{snapshot.my_seat}:{snapshot.turn_key}".encode()
     return hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256).hexdigest()[:16]
 
 

@@ -147,8 +147,12 @@ class RoomService:
         self._changed(code)
         return True
 
-    def next_hand(self, code: str, token: str | None, action_id: str | None) -> bool:
-        """Deal the next hand once the current one is scored (any seated player may)."""
+    def next_hand(self, code: str, token: str | None, action_id: str | None, after_hand: int | None = None) -> bool:
+        """Deal the next hand once the current one is scored (any seated player may).
+
+        ``after_hand`` is the hand the player saw end: if another player already dealt the next one,
+        pressing "Next hand" too is not an error.
+        """
         with self.lock(code):
             table = self.store.load(code)
             self._require_seat(table, token)
@@ -156,6 +160,8 @@ class RoomService:
                 return False
             if table.match is None:
                 raise Illegal(_l("the game has not started yet"))
+            if after_hand is not None and table.match.hand_number > after_hand:
+                return False
             try:
                 table.match.next_hand()
             except engine.IllegalAction as error:
@@ -184,12 +190,14 @@ class RoomService:
             match = table.match
             view = match.view(seat) if match is not None else None
             showings = match.hand.legal_showings(seat) if match is not None and seat is not None else []
+            turn_key = _turn_key(match, seat)
         room = table.room
         return Snapshot(
             code=code, version=room.version, solo=room.solo, preset=room.preset,
             rules=engine.Rules.from_dict(room.rules), started=match is not None,
             seats=[self._seat_info(code, i, s) for i, s in enumerate(room.seats)], my_seat=seat,
             is_host=token_matches(host_token, room.host_token_hash), view=view, legal_showings=showings,
+            turn_key=turn_key,
         )
 
     def _seat_info(self, code: str, index: int, seat: dict[str, Any]) -> SeatInfo:
@@ -287,6 +295,14 @@ class RoomService:
     def presence_changed(self, code: str) -> None:
         """A browser came or went: the table shows who is online, and the driver re-checks away seats."""
         self._changed(code)
+
+
+def _turn_key(match: engine.Match | None, seat: int | None) -> str:
+    """The hand, the deal, and how many moves the seat has made in it (its own draws aside)."""
+    if match is None or seat is None:
+        return ""
+    moves = sum(1 for entry in match.hand.log if entry.seat == seat and not isinstance(entry.action, engine.Draw))
+    return f"{match.hand_number}.{match.deal_number}.{moves}"
 
 
 def _new_match(room: Room) -> engine.Match:

@@ -68,6 +68,9 @@ class Snapshot:
     is_host: bool
     view: dict[str, Any] | None
     legal_showings: list[engine.Show] = field(default_factory=list)
+    # Changes exactly when this seat's own next move is a new one (see webapp.render.action_id): the
+    # regions stay byte-identical while others act, so a button is not replaced under a finger.
+    turn_key: str = ""
 
 
 def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: str | None = None, *,

@@ -86,23 +86,26 @@ def click_card(page: Page, index: int) -> None:
     page.locator("#hand label.slot").nth(index).click(position={"x": 5, "y": 24})
 
 
-def actions_version(page: Page) -> str:
-    return page.locator("#actions").get_attribute("data-version")
+def action_id(page: Page) -> str:
+    """The id the page sends with its next action: it changes once the page's move was applied."""
+    return page.locator("#actions input[name=action_id]").first.get_attribute("value")
 
 
-def wait_for_change(page: Page, version: str) -> None:
-    expect(page.locator("#actions")).not_to_have_attribute("data-version", version)
+def wait_for_change(page: Page, before: str) -> None:
+    expect(page.locator("#actions input[name=action_id]").first).not_to_have_attribute("value", before)
 
 
 def take_turn(page: Page, choose_by_clicking: bool = False) -> bool:
     """Do what a person does when it is their turn; ``False`` if this page has nothing to do now."""
-    version = actions_version(page)
+    before = action_id(page)
     declare = page.locator("button.show[data-kind='declare']")
     if declare.count() and page.locator("#turn").get_attribute("data-phase") == "declaring":
         declare.first.click()
     elif page.locator("#pass").count():
         page.click("#pass")
     elif page.locator("#bury").count():
+        # 33 cards while burying still fit the phone's width (no horizontal scrolling).
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
         select_hint(page, choose_by_clicking)
         expect(page.locator("[data-counter]")).to_have_text("8 / 8")
         page.click("#bury")
@@ -111,7 +114,7 @@ def take_turn(page: Page, choose_by_clicking: bool = False) -> bool:
         page.click("#play")
     else:
         return False
-    wait_for_change(page, version)
+    wait_for_change(page, before)
     return True
 
 

@@ -54,3 +54,12 @@ def test_hint_selects_the_bots_suggestion_in_the_hand(solo, client, app):
     html = client.get(f"/r/{solo}/hint", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert 'id="hand"' in html and 'hx-swap-oob="true"' in html
     assert html.count(" checked>") >= 1
+
+
+def test_next_hand_pressed_by_two_players_deals_one_hand(four_humans, app):
+    code, clients = four_humans
+    play_until(app, code, dict(enumerate(clients)), lambda m: m.hand_over)
+    for client in clients[:2]:
+        response = client.post(f"/r/{code}/next", data={"hand": "1"}, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+    assert match_of(app, code).hand_number == 2

@@ -23,7 +23,9 @@ def act(code: str):
 
 @bp.post("/r/<code>/next")
 def next_hand(code: str):
-    service().next_hand(code, seat_token(), request.form.get("action_id"))
+    after_hand = request.form.get("hand", "")
+    service().next_hand(code, seat_token(), request.form.get("action_id"),
+                        int(after_hand) if after_hand.isdigit() else None)
     return done(code)
 
 
