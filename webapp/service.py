@@ -14,6 +14,7 @@ import secrets
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -127,6 +128,30 @@ class RoomService:
 
     def act(self, code: str, token: str | None, payload: Any, action_id: str | None) -> bool:
         """Apply one action for the token's seat; ``False`` if this action id was already applied (double tap)."""
+        try:
+            action = engine.decode(payload)
+        except engine.IllegalAction as error:
+            raise BadRequest(str(error)) from None  # malformed: unknown type, bad card names
+        return self._move(code, token, action_id, lambda match, seat: match.apply(seat, action))
+
+    def next_hand(self, code: str, token: str | None, action_id: str | None, after_hand: int | None = None) -> bool:
+        """Deal the next hand once the current one is scored (any seated player may).
+
+        ``after_hand`` is the hand the player saw end: if another player already dealt the next one,
+        pressing "Next hand" too is not an error.
+        """
+        def deal(match: engine.Match, _seat: int) -> bool:
+            if after_hand is not None and match.hand_number > after_hand:
+                return False
+            match.next_hand()
+            return True
+
+        return self._move(code, token, action_id, deal)
+
+    def _move(self, code: str, token: str | None, action_id: str | None,
+              move: Callable[[engine.Match, int], bool | None]) -> bool:
+        """A seated player's move under the room lock: ``move`` changes the match (the engine checks it),
+        then commit and tell. ``False``: nothing to do (a repeated action id, or ``move`` said so)."""
         with self.lock(code):
             table = self.store.load(code)
             seat = self._require_seat(table, token)
@@ -135,35 +160,8 @@ class RoomService:
             if table.match is None:
                 raise Illegal(_l("the game has not started yet"))
             try:
-                action = engine.decode(payload)
-            except engine.IllegalAction as error:
-                raise BadRequest(str(error)) from None  # malformed: unknown type, bad card names
-            try:
-                table.match.apply(seat, action)
-            except engine.IllegalAction as error:
-                raise Illegal(str(error)) from None
-            self._remember(table, action_id)
-            self._commit(table)
-        self._changed(code)
-        return True
-
-    def next_hand(self, code: str, token: str | None, action_id: str | None, after_hand: int | None = None) -> bool:
-        """Deal the next hand once the current one is scored (any seated player may).
-
-        ``after_hand`` is the hand the player saw end: if another player already dealt the next one,
-        pressing "Next hand" too is not an error.
-        """
-        with self.lock(code):
-            table = self.store.load(code)
-            self._require_seat(table, token)
-            if action_id and action_id in table.room.recent_action_ids:
-                return False
-            if table.match is None:
-                raise Illegal(_l("the game has not started yet"))
-            if after_hand is not None and table.match.hand_number > after_hand:
-                return False
-            try:
-                table.match.next_hand()
+                if move(table.match, seat) is False:
+                    return False
             except engine.IllegalAction as error:
                 raise Illegal(str(error)) from None
             self._remember(table, action_id)
@@ -239,11 +237,7 @@ class RoomService:
             if wait > 0 or action is None:
                 return max(wait, 0.001)
             match.apply(seat, action)
-            try:
-                self._commit(table)
-            except Exception:
-                self.store.forget(code)
-                raise
+            self._commit(table)
         self._changed(code)
         return 0.0
 
@@ -279,7 +273,11 @@ class RoomService:
     # ------------------------------------------------------------------ committing
 
     def _commit(self, table: Table) -> None:
-        self.store.save(table)
+        try:
+            self.store.save(table)
+        except Exception:
+            self.store.forget(table.room.code)  # the cached match holds the change that was not saved
+            raise
         self._last_change[table.room.code] = time.monotonic()
 
     def _remember(self, table: Table, action_id: str | None) -> None:
