@@ -19,6 +19,8 @@ def test_four_players_join_by_the_shared_link_and_play_a_whole_hand(browser: Bro
     host = pages[0]
     host.goto(server.url + "/")
     host.click("#new-room")
+    host.click("summary")  # the single-option overrides
+    assert host.evaluate("document.documentElement.scrollWidth") <= 360
     host.click("#create-room")
     link = host.locator(".share-link").input_value()
     expect(host.locator("img.qr")).to_be_visible()
