@@ -76,6 +76,7 @@ class RoomService:
                     bot_level=level, seats=seats)
         room.match_state = _new_match(room).to_dict()
         self.store.create(room)
+        self.presence.seen(code, 0)  # counts as present until the page's WebSocket connects
         self._changed(code)
         return code, token
 
@@ -95,6 +96,7 @@ class RoomService:
             seats[index] = {"name": _name(name, index), "token_hash": token_hash(token), "bot": None}
             table.room.seats = seats
             self._commit(table)
+        self.presence.seen(code, index)
         self._changed(code)
         return token
 
@@ -185,6 +187,8 @@ class RoomService:
         with self.lock(code):
             table = self.store.load(code)
             seat = self.seat_of(table, token)
+            if seat is not None:
+                self.presence.seen(code, seat)  # opening the page counts as being there
             match = table.match
             view = match.view(seat) if match is not None else None
             showings = match.hand.legal_showings(seat) if match is not None and seat is not None else []

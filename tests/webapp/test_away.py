@@ -6,6 +6,7 @@ from __future__ import annotations
 import engine
 
 from webapp.models import Room
+from webapp.presence import Presence
 from webapp.store import Table
 
 from .conftest import match_of, service_of
@@ -58,3 +59,12 @@ def test_a_person_who_cannot_show_is_passed_for_at_the_bots_pace(app):
     rooms.presence.connected("pace", seat)
     rooms._last_change["pace"] = 100.0
     assert rooms._plan(table) == (seat, engine.Pass(), 101.5)
+
+
+def test_a_new_player_is_not_away_before_their_page_connects(app, client):
+    rooms = service_of(app)
+    now = [0.0]
+    rooms.presence = Presence(30, clock=lambda: now[0])
+    now[0] = 3600.0  # the server has been up for an hour
+    code = client.post("/solo", data={"level": "normal"}).headers["Location"].rsplit("/", 1)[1]
+    assert rooms.presence.away_in(code, 0) == 30
