@@ -1,0 +1,29 @@
+"""No CDN: every script and stylesheet is served by the app (vendored from node_modules by scripts/vendor.py);
+the Procfile runs gunicorn with threaded workers so WebSockets are held."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ASSET = re.compile(r'<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+)"')
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_pages_load_only_assets_served_by_the_app(client, solo):
+    for path in ("/", "/rooms/new", f"/r/{solo}"):
+        assets = ASSET.findall(client.get(path).get_data(as_text=True))
+        assert assets
+        for asset in assets:
+            assert asset.startswith("/") and not asset.startswith("//"), asset
+            assert client.get(asset).status_code == 200, asset
+
+
+def test_htmx_and_its_websocket_extension_are_vendored():
+    for name in ("htmx/htmx.min.js", "htmx/ext/hx-ws.min.js"):
+        assert (ROOT / "static" / "vendor" / name).stat().st_size > 1000
+
+
+def test_procfile_runs_gunicorn_with_threaded_workers():
+    procfile = (ROOT / "Procfile").read_text()
+    assert "gunicorn" in procfile and "gthread" in procfile and "webapp:create_app()" in procfile
