@@ -1,4 +1,4 @@
-"""Configuration from the environment, with defaults that run with no setup (SQLite in the instance folder)."""
+"""Configuration from the environment, with defaults that need no setup (SQLite in the instance folder)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def _int_env(name: str, default: int) -> int:
 
 
 def database_url(raw: str | None, instance_path: str) -> str:
-    """SQLAlchemy URL: ``DATABASE_URL`` if set (``postgres://`` → psycopg), else a SQLite file in the instance folder."""
+    """SQLAlchemy URL: ``DATABASE_URL`` if set (``postgres://`` → psycopg), else a SQLite file in the
+    instance folder."""
     if not raw:
         return "sqlite:///" + str(Path(instance_path) / "shuangsheng.sqlite3")
     for prefix in ("postgres://", "postgresql://"):

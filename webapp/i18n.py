@@ -60,4 +60,5 @@ def init_i18n(app: Flask) -> None:
     compile_catalogues(directory)
     Babel(app, locale_selector=select_locale, default_translation_directories=str(directory))
     translation.install(gettext)  # the shared page code (webcore) speaks the request's language
-    app.jinja_env.globals.update(current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES, HTML_LANG=HTML_LANG)
+    app.jinja_env.globals.update(current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES,
+                                 HTML_LANG=HTML_LANG)

@@ -14,7 +14,8 @@ def utcnow() -> datetime:
 
 
 class Room(SQLModel, table=True):
-    """One table of four. ``match_state`` is ``engine.Match.to_dict()``; ``version`` grows by one per commit."""
+    """One table of four. ``match_state`` is ``engine.Match.to_dict()``; ``version`` grows by one per
+    commit."""
 
     code: str = Field(primary_key=True, max_length=32)
     version: int = 0
@@ -25,7 +26,8 @@ class Room(SQLModel, table=True):
     host_token_hash: str = ""
     # Four entries: {"name": str, "token_hash": str | None, "bot": str | None} (empty seat: all None).
     seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
-    match_state: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON(none_as_null=True), nullable=True))
+    match_state: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(JSON(none_as_null=True), nullable=True))
     # Client action ids already applied (most recent last): a repeated request is a no-op.
     recent_action_ids: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=utcnow)

@@ -1,4 +1,5 @@
-"""Rendering a snapshot with Flask: the page, and one partial per swappable region (sent alone or out of band).
+"""Rendering a snapshot with Flask: the page, and one partial per swappable region (sent alone or
+out of band).
 
 What the templates are given comes from :mod:`webcore.room_page`, which the offline app shares.
 """
@@ -20,7 +21,8 @@ def render_regions(snapshot: Snapshot, names: tuple[str, ...] = REGIONS, **extra
     return {name: render_template(f"partials/{name}.html", oob=True, **context) for name in names}
 
 
-def page_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: str | None = None) -> dict[str, Any]:
+def page_context(snapshot: Snapshot, selected: tuple[str, ...] = (),
+                 message: str | None = None) -> dict[str, Any]:
     return room_context(snapshot, selected, message, url_for=url_for, action_id=action_id(snapshot))
 
 

@@ -54,7 +54,10 @@ class RoomService:
     # ------------------------------------------------------------------ creating and joining
 
     def create_room(self, preset: str, options: dict[str, str], bot_level: str) -> tuple[str, str]:
-        """A new room with rules from a preset of R10 plus single-option overrides; returns (code, host token)."""
+        """A new room with rules from a preset of R10 plus single-option overrides.
+
+        Returns (room code, host token).
+        """
         try:
             rules = engine.Rules.preset(preset).with_options(options)
         except ValueError as error:
@@ -129,14 +132,18 @@ class RoomService:
     # ------------------------------------------------------------------ playing
 
     def act(self, code: str, token: str | None, payload: Any, action_id: str | None) -> bool:
-        """Apply one action for the token's seat; ``False`` if this action id was already applied (double tap)."""
+        """Apply one action for the token's seat.
+
+        ``False`` if this action id was already applied (a double tap).
+        """
         try:
             action = engine.decode(payload)
         except engine.IllegalAction as error:
             raise BadRequest(str(error)) from None  # malformed: unknown type, bad card names
         return self._move(code, token, action_id, lambda match, seat: match.apply(seat, action))
 
-    def next_hand(self, code: str, token: str | None, action_id: str | None, after_hand: int | None = None) -> bool:
+    def next_hand(self, code: str, token: str | None, action_id: str | None,
+                  after_hand: int | None = None) -> bool:
         """Deal the next hand once the current one is scored (any seated player may).
 
         ``after_hand`` is the hand the player saw end: if another player already dealt the next one,
@@ -224,7 +231,10 @@ class RoomService:
     # ------------------------------------------------------------------ the automatic part
 
     def advance(self, code: str) -> float | None:
-        """Take the next automatic action if it is due. Returns seconds until the next check, ``None`` if idle."""
+        """Take the next automatic action if it is due.
+
+        Returns seconds until the next check, ``None`` if the room waits for a connected person.
+        """
         with self.lock(code):
             try:
                 table = self.store.load(code)
@@ -264,7 +274,10 @@ class RoomService:
         return seat, None, time.monotonic() + away_in
 
     def _bot_level_now(self, table: Table, seat: int) -> str | None:
-        """The bot playing ``seat`` now: its own, or the away bot for a person who is away; ``None``: the person."""
+        """The bot playing ``seat`` now: its own, or the away bot for a person who is away.
+
+        ``None``: the person plays.
+        """
         return self._bot_level(table, seat) if self._bot_controls(table, seat) else None
 
     def _bot_controls(self, table: Table, seat: int) -> bool:
@@ -303,7 +316,8 @@ def _turn_key(match: engine.Match | None, seat: int | None) -> str:
     """The hand, the deal, and how many moves the seat has made in it (its own draws aside)."""
     if match is None or seat is None:
         return ""
-    moves = sum(1 for entry in match.hand.log if entry.seat == seat and not isinstance(entry.action, engine.Draw))
+    moves = sum(1 for entry in match.hand.log
+                if entry.seat == seat and not isinstance(entry.action, engine.Draw))
     return f"{match.hand_number}.{match.deal_number}.{moves}"
 
 

@@ -52,7 +52,8 @@ class RoomStore:
         return engine.Match.from_dict(room.match_state)
 
     def save(self, table: Table) -> None:
-        """Commit the table as version + 1, unless someone else saved this room first (then :class:`Conflict`)."""
+        """Commit the table as version + 1, unless someone else saved this room first
+        (then :class:`Conflict`)."""
         room, match = table.room, table.match
         state = match.to_dict() if match is not None else None
         now = utcnow()

@@ -50,7 +50,8 @@ def test_plain_form_post_without_javascript_redirects_back_to_the_room(solo, cli
 
 
 def test_hint_selects_the_bots_suggestion_in_the_hand(solo, client, app):
-    play_until(app, solo, {0: client}, lambda m: m.hand.phase in ("burying", "playing") and m.hand.to_act == 0)
+    play_until(app, solo, {0: client},
+               lambda m: m.hand.phase in ("burying", "playing") and m.hand.to_act == 0)
     html = client.get(f"/r/{solo}/hint", headers={"HX-Request": "true"}).get_data(as_text=True)
     assert 'id="hand"' in html and 'hx-swap-oob="true"' in html
     assert html.count(" checked>") >= 1

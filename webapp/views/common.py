@@ -51,7 +51,8 @@ def share_url(code: str) -> str:
 
 
 def done(code: str):
-    """After a successful form post: htmx clears the message (the WebSocket brings the news); plain forms reload."""
+    """After a successful form post: htmx clears the message (the WebSocket brings the news);
+    plain forms reload."""
     if is_htmx():
         return render_message(None)
     return redirect(room_path(code), 303)

@@ -35,17 +35,20 @@ def hint(code: str):
     action = service().hint(code, seat_token())
     selected = tuple(str(c) for c in getattr(action, "cards", ()))
     snapshot = service().snapshot(code, seat_token())
-    return render_message(None) + render_template("partials/hand.html", oob=True, **page_context(snapshot, selected))
+    hand = render_template("partials/hand.html", oob=True, **page_context(snapshot, selected))
+    return render_message(None) + hand
 
 
 def read_action() -> tuple[Any, str | None]:
-    """The action from a form (checkboxes named ``cards``) or a JSON body ``{"type", "cards", "action_id"}``."""
+    """The action from a form (checkboxes named ``cards``) or a JSON body
+    ``{"type", "cards", "action_id"}``."""
     if request.mimetype == "application/json":
         data = request.get_json(silent=True)
         if not isinstance(data, dict):
             raise BadRequest(_l("the request body is not a JSON object"))
         action_id = data.get("action_id")
-        return {k: v for k, v in data.items() if k != "action_id"}, action_id if isinstance(action_id, str) else None
+        payload = {k: v for k, v in data.items() if k != "action_id"}
+        return payload, action_id if isinstance(action_id, str) else None
     form = request.form
     if "type" not in form:
         raise BadRequest(_l("no action in the request"))

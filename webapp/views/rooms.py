@@ -12,7 +12,8 @@ from webcore.rule_form import rule_overrides
 from ..errors import BadRequest
 from ..render import page_context
 from .common import (
-    HOST_COOKIE, SEAT_COOKIE, done, host_token, qr_svg, room_path, seat_token, service, set_room_cookie, share_url,
+    HOST_COOKIE, SEAT_COOKIE, done, host_token, qr_svg, room_path, seat_token, service, set_room_cookie,
+    share_url,
 )
 
 bp = Blueprint("rooms", __name__)
@@ -32,7 +33,8 @@ def create_room():
     form = request.form
     options = rule_overrides(form)
     try:
-        code, token = service().create_room(form.get("preset", "classic"), options, form.get("level", "normal"))
+        code, token = service().create_room(form.get("preset", "classic"), options,
+                                            form.get("level", "normal"))
     except BadRequest as error:
         return render_template("new_room.html", message=error.message, form=form, **new_room_context()), 400
     response = redirect(room_path(code), 303)
