@@ -15,6 +15,7 @@ from flask import Flask
 from webcore.room_page import bot_level_name
 
 from . import config as settings
+from .compression import init_compression
 from .db import init_db
 from .driver import Driver
 from .hub import Hub
@@ -23,7 +24,7 @@ from .presence import Presence
 from .service import RoomService
 from .sheets import SheetService
 from .store import RoomStore
-from .views import errors, home, live, play, rooms, sheets
+from .views import errors, home, live, play, pwa, rooms, sheets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,10 +45,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     service = RoomService(store, Hub(), Presence(app.config["AWAY_SECONDS"]), app.config)
     app.extensions["rooms"] = service
     app.extensions["sheets"] = SheetService(service.hub)  # the scorekeeper shares the rooms' hub
-    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp):
+    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)
+    init_compression(app)
 
     service.driver = Driver(app, service.advance, threaded=app.config["DRIVER_THREAD"])
     with app.app_context():

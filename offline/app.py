@@ -1,0 +1,66 @@
+"""The offline app as the page's script sees it: one object that answers requests for ``/offline/…`` URLs,
+takes the solo table's automatic moves when the page asks, and plans and records the scoresheets' sync.
+"""
+
+from __future__ import annotations
+
+import json
+
+from webcore.players import BOT_LEVELS
+from webcore.translation import gettext as _
+
+from .pages import Pages
+from .routes import NotFound, Request, Response, Router
+from .sheet_views import SheetViews
+from .solo_views import SoloViews
+from .storage import Storage
+
+
+class OfflineApp:
+    def __init__(self, storage: Storage, locale: str) -> None:
+        self.router = Router()
+        self.pages = Pages(locale, self.router.url_for)
+        self.solo = SoloViews(self.router, self.pages, storage)
+        self.sheets = SheetViews(self.router, self.pages, storage)
+        self.router.add("GET", "/", "offline.home", self.home)
+
+    def handle(self, method: str, url: str, body: str = "") -> Response:
+        """The answer to one request, as the server would give it (an unknown URL or sheet: a 404 message)."""
+        try:
+            return self.router.dispatch(method, url, body)
+        except (NotFound, LookupError):
+            message = self.pages.render("partials/message.html", message=_("This page is not kept on this device."))
+            return Response(message, 404)
+
+    def home(self, request: Request) -> Response:
+        """What this device keeps: the solo game and the scoresheets, with what still has to be synced."""
+        sheets = [(local, local.pending()) for local in self.sheets.all().values()]
+        return Response(self.pages.render("offline/home_body.html", solo=self.solo.table(), sheets=sheets,
+                                          bot_levels=BOT_LEVELS))
+
+    # ------------------------------------------------------------------ for the page's script (plain values)
+
+    def solo_next_pace(self) -> str | None:
+        return self.solo.next_pace()
+
+    def solo_step(self) -> str | None:
+        return self.solo.step()
+
+    def next_sync(self) -> str | None:
+        """The next sync call as JSON ``{"code", "method", "path", "body", "edit_token"}``; ``None``: all sent."""
+        found = self.sheets.sync_request()
+        if found is None:
+            return None
+        code, request = found
+        return json.dumps({"code": code, "method": request.method, "path": request.path, "body": request.body,
+                           "edit_token": request.edit_token})
+
+    def sync_answered(self, code: str, answer: str) -> str:
+        return self.sheets.sync_answered(code, json.loads(answer))
+
+    def sync_refused(self, code: str, problem: str) -> str:
+        return self.sheets.sync_refused(code, problem)
+
+    def pending_count(self) -> int:
+        return self.sheets.pending_count()
+

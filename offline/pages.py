@@ -1,0 +1,37 @@
+"""The server's templates rendered in the browser: Jinja2 over the bundled ``templates/``, with the same
+i18n extension as Flask-Babel's (new-style ``_()``) in the language the offline page was saved in.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from webcore import translation
+from webcore.room_page import UrlFor, bot_level_name
+
+# The bundle holds engine/, webcore/, offline/, templates/ and translations/ side by side.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Pages:
+    def __init__(self, locale: str, url_for: UrlFor, root: Path = ROOT) -> None:
+        catalogue = gettext.translation("messages", localedir=root / "translations", languages=[locale],
+                                        fallback=True)
+        translation.install(catalogue.gettext)
+        # Flask's choices: autoescaping for HTML (and SVG, XML) files.
+        self.environment = Environment(loader=FileSystemLoader(root / "templates"),
+                                       autoescape=select_autoescape(["html", "htm", "xml", "xhtml", "svg"]),
+                                       extensions=["jinja2.ext.i18n"])
+        self.environment.install_gettext_callables(catalogue.gettext, catalogue.ngettext, newstyle=True)
+        self.environment.globals.update(url_for=url_for, bot_level_name=bot_level_name)
+
+    def render(self, name: str, **context: Any) -> str:
+        return self.environment.get_template(name).render(**context)
+
+    def regions(self, names: tuple[str, ...], **context: Any) -> str:
+        """The partials ``names`` (``templates/partials/<name>.html``), each marked for an out-of-band swap."""
+        return "".join(self.render(f"partials/{name}.html", oob=True, **context) for name in names)

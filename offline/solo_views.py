@@ -1,0 +1,128 @@
+"""The solo game's requests, answered in the browser as the server answers its rooms' (same endpoint
+names, same templates): the page, the player's actions, the hint, the next hand, and the bots' moves,
+which the page asks for one at a time at its own pace (the server's WebSocket pushes them instead).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+
+import engine
+from webcore.autoplay import Automatic
+from webcore.players import BOT_LEVELS
+from webcore.room_page import REGIONS, illegal_message, room_context
+
+from .pages import Pages
+from .routes import Request, Response, Router
+from .solo import CODE, SoloTable
+from .storage import Storage
+
+STORAGE_KEY = "shuangsheng.solo"
+
+
+class SoloViews:
+    def __init__(self, router: Router, pages: Pages, storage: Storage) -> None:
+        self.router = router
+        self.pages = pages
+        self.storage = storage
+        self.rng = random.Random(secrets.randbits(64))
+        self._planned: tuple[int, Automatic] | None = None  # (version, action): decided, not yet applied
+        router.add("GET", "/r/<code>", "rooms.room", self.page)
+        router.add("POST", "/solo", "home.solo", self.start)
+        router.add("POST", "/r/<code>/act", "play.act", self.act)
+        router.add("POST", "/r/<code>/next", "play.next_hand", self.next_hand)
+        router.add("GET", "/r/<code>/hint", "play.hint", self.hint)
+
+    # ------------------------------------------------------------------ storage
+
+    def table(self) -> SoloTable | None:
+        saved = self.storage.get(STORAGE_KEY)
+        return SoloTable.from_dict(json.loads(saved)) if saved else None
+
+    def save(self, table: SoloTable) -> None:
+        self.storage.put(STORAGE_KEY, json.dumps(table.to_dict()))
+
+    # ------------------------------------------------------------------ requests
+
+    def page(self, request: Request, code: str) -> Response:
+        """The game in play; the choice of bots when there is none (``?level=`` starts one at once)."""
+        table = self.table()
+        if table is None and request.args.get("level") in BOT_LEVELS:
+            table = self._new(request.args["level"])
+        if table is None:
+            return Response(self.pages.render("offline/solo_start.html", bot_levels=BOT_LEVELS))
+        return Response(self.pages.render("offline/room_body.html", **self._context(table)))
+
+    def start(self, request: Request) -> Response:
+        """A new game against bots of the chosen strength (replacing any game in play)."""
+        level = request.form.get("level", "")
+        table = self._new(level if level in BOT_LEVELS else "normal")
+        url = self.router.url_for("rooms.room", code=CODE)
+        return Response(self.pages.render("offline/room_body.html", **self._context(table)),
+                        headers={"HX-Push-Url": url})
+
+    def act(self, request: Request, code: str) -> Response:
+        payload = {"type": request.form.get("type", ""), "cards": " ".join(request.form.getlist("cards"))}
+        return self._change(lambda table: table.act(payload, request.form.get("action_id")))
+
+    def next_hand(self, request: Request, code: str) -> Response:
+        return self._change(lambda table: table.next_hand(request.form.get("action_id")))
+
+    def hint(self, request: Request, code: str) -> Response:
+        """The hand region with the suggested cards selected (the player still presses Play)."""
+        table = self._require()
+        action = table.hint()
+        selected = tuple(str(card) for card in getattr(action, "cards", ()))
+        return Response(self.pages.render("partials/message.html", message=None)
+                        + self.pages.regions(("hand",), **self._context(table, selected)))
+
+    # ------------------------------------------------------------------ the bots, at the page's pace
+
+    def next_pace(self) -> str | None:
+        """The pace of the table's next automatic action ("deal" or "bot"); ``None``: the player's turn."""
+        table = self.table()
+        if table is None:
+            return None
+        planned = table.automatic_action(self.rng)
+        self._planned = (table.version, planned) if planned else None
+        return planned.pace if planned else None
+
+    def step(self) -> str | None:
+        """Take the planned automatic action; the changed regions, or ``None`` if the game moved meanwhile
+        (the player acted: the page plans again, and waits the pace again)."""
+        table = self._require()
+        if self._planned is None or self._planned[0] != table.version:
+            return None
+        table.apply_automatic(self._planned[1])
+        self._planned = None
+        self.save(table)
+        return self.pages.regions(REGIONS, **self._context(table))
+
+    # ------------------------------------------------------------------ helpers
+
+    def _new(self, level: str) -> SoloTable:
+        table = SoloTable.new(level)
+        self.save(table)
+        return table
+
+    def _require(self) -> SoloTable:
+        table = self.table()
+        if table is None:
+            raise LookupError("no solo game on this device")
+        return table
+
+    def _change(self, change) -> Response:
+        table = self._require()
+        try:
+            change(table)
+        except engine.IllegalAction as error:
+            message = illegal_message(str(error))
+            return Response(self.pages.render("partials/message.html", message=message), 422)
+        self.save(table)
+        return Response(self.pages.render("partials/message.html", message=None)
+                        + self.pages.regions(REGIONS, **self._context(table)))
+
+    def _context(self, table: SoloTable, selected: tuple[str, ...] = ()) -> dict:
+        return room_context(table.snapshot(), selected, url_for=self.router.url_for, action_id=table.action_id)

@@ -1,0 +1,146 @@
+// The offline app's page (templates/offline/shell.html). It starts Pyodide with the Python bundle, then
+// hands every htmx request for /offline/… to the app in it (offline/app.py), which answers as the server
+// would, with the server's templates. It also moves the solo table's bots at the server's pace, and sends
+// the scoresheets kept here to the server whenever the network is there.
+(() => {
+  const main = document.getElementById("offline-app");
+  const PREFIX = "/offline/";
+  const dealDelay = Number(main.dataset.dealDelay);
+  const botDelay = Number(main.dataset.botDelay);
+  let app = null;  // the Python OfflineApp
+
+  htmx.config.history = "reload";  // going back reloads the page (and the app answers for its address)
+
+  const appReady = startApp();
+  const ready = appReady.then(showFirstPage).catch(error => {
+    document.getElementById("booting").textContent = String(error);
+    throw error;
+  });
+
+  async function startApp() {
+    const started = performance.now();
+    // Pyodide and the bundle download (or come from the cache) side by side.
+    const [pyodide, bundle] = await Promise.all([
+      loadPyodide({indexURL: main.dataset.pyodide}),
+      fetch(main.dataset.bundle).then(response => {
+        if (!response.ok) throw new Error(`${main.dataset.bundle}: ${response.status}`);
+        return response.arrayBuffer();
+      }),
+    ]);
+    pyodide.unpackArchive(bundle, "zip", {extractDir: "/home/pyodide/app"});
+    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/app')");
+    const storage = {get: key => localStorage.getItem(key), put: (key, value) => localStorage.setItem(key, value)};
+    app = pyodide.pyimport("offline.app").OfflineApp(storage, main.dataset.locale);
+    return started;
+  }
+
+  async function showFirstPage(started) {
+    await htmx.ajax("GET", location.pathname + location.search, {target: main, swap: "innerHTML"});
+    main.dataset.bootMs = String(Math.round(performance.now() - started));
+  }
+
+  // htmx asks the app instead of the network for this page's own addresses.
+  document.addEventListener("htmx:config:request", event => {
+    const ctx = event.detail.ctx;
+    const url = new URL(ctx.request.action, location.href);
+    if (url.origin === location.origin && url.pathname.startsWith(PREFIX)) {
+      ctx.fetch = answerHere;
+      ctx.answeredHere = true;
+    }
+  });
+  // Once an answer is swapped in: the bots may move, and there may be something new to sync.
+  document.addEventListener("htmx:finally:request", event => {
+    if (event.detail.ctx.answeredHere) afterChange();
+  });
+
+  async function answerHere(action, request) {
+    await appReady;
+    const url = new URL(action, location.href);
+    const answer = app.handle(request.method, url.pathname + url.search, request.body ? String(request.body) : "");
+    const headers = answer.headers.toJs({dict_converter: Object.fromEntries});
+    const response = new Response(answer.body, {status: answer.status,
+                                                headers: {"Content-Type": "text/html; charset=utf-8", ...headers}});
+    answer.destroy();
+    return response;
+  }
+
+  function afterChange() {
+    moveTheBots();
+    showPending();
+    sync();
+  }
+
+  // Out-of-band regions from the app (bots' moves, sync results), swapped by id as the WebSocket's are.
+  function swapRegions(html) {
+    return htmx.swap({sourceElement: main, target: main, swap: "innerHTML swapEmpty:false", text: html,
+                      transition: false});
+  }
+
+  const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+
+  // ------------------------------------------------------------------ the solo table
+
+  let moving = false;
+
+  async function moveTheBots() {
+    if (moving || !document.querySelector("[data-solo-table]")) return;
+    moving = true;
+    try {
+      for (let pace = app.solo_next_pace(); pace != null; pace = app.solo_next_pace()) {
+        await sleep(pace === "deal" ? dealDelay : botDelay);
+        if (!document.querySelector("[data-solo-table]")) break;
+        const regions = app.solo_step();  // null: the player moved meanwhile, so plan again
+        if (regions != null) await swapRegions(regions);
+      }
+    } finally {
+      moving = false;
+    }
+  }
+
+  // ------------------------------------------------------------------ the scoresheets' sync
+
+  let syncing = false;
+
+  async function sync() {
+    if (syncing || !navigator.onLine || !app) return;
+    syncing = true;
+    try {
+      for (let next = app.next_sync(); next != null; next = app.next_sync()) {
+        const call = JSON.parse(next);
+        let response;
+        try {
+          response = await fetch(call.path, {method: call.method, body: JSON.stringify(call.body),
+                                             headers: {"Content-Type": "application/json",
+                                                       "X-Edit-Token": call.edit_token}});
+        } catch (noNetwork) {
+          break;  // again when the network is back
+        }
+        if (response.status >= 500 || response.status === 409) break;  // the server's trouble: again later
+        const text = await response.text();
+        const regions = response.ok ? app.sync_answered(call.code, text)
+                                    : app.sync_refused(call.code, problemOf(text, response.status));
+        if (document.querySelector(`[data-local-sheet="${call.code}"]`)) await swapRegions(regions);
+      }
+    } finally {
+      syncing = false;
+      showPending();
+    }
+  }
+
+  function problemOf(text, status) {
+    try {
+      return JSON.parse(text).error || String(status);
+    } catch (notJson) {
+      return String(status);
+    }
+  }
+
+  function showPending() {
+    if (!app) return;
+    const count = app.pending_count();
+    document.getElementById("pending-count").textContent = String(count);
+    document.documentElement.dataset.pending = count ? "yes" : "no";
+  }
+
+  window.addEventListener("online", sync);
+})();

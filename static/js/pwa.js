@@ -1,0 +1,41 @@
+// On every page: registers the service worker (/sw.js), shows when the network is gone, and keeps the
+// offline app on this device when the player asks (the home page's button) or installs the app.
+(() => {
+  const root = document.documentElement;
+
+  function showNetwork() {
+    root.dataset.network = navigator.onLine ? "online" : "offline";
+  }
+  showNetwork();
+  window.addEventListener("online", showNetwork);
+  window.addEventListener("offline", showNetwork);
+
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js", {scope: "/"});
+
+  // A question to the active worker, answered through a message channel.
+  async function ask(question) {
+    const registration = await navigator.serviceWorker.ready;
+    return new Promise(resolve => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = event => resolve(event.data);
+      registration.active.postMessage(question, [channel.port2]);
+    });
+  }
+
+  function showOfflineState(state) {
+    root.dataset.offlineApp = state;  // "kept", "keeping", "failed" or "not-kept": CSS shows the matching text
+  }
+
+  async function keepOffline() {
+    showOfflineState("keeping");
+    const answer = await ask("keep-offline");
+    showOfflineState(answer.kept ? "kept" : "failed");
+  }
+
+  document.addEventListener("click", event => {
+    if (event.target.closest("[data-keep-offline]")) keepOffline();
+  });
+  window.addEventListener("appinstalled", keepOffline);
+  ask("status").then(answer => showOfflineState(answer.kept ? "kept" : "not-kept"));
+})();
