@@ -45,6 +45,7 @@ class RoomService:
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
         self._locks_lock = threading.Lock()
         self._last_change: dict[str, float] = {}
+        self._plans: dict[str, tuple[tuple, tuple]] = {}  # room → (version and who bots play, plan)
         self._rng = random.Random(secrets.randbits(64))
 
     def lock(self, code: str) -> threading.Lock:
@@ -243,7 +244,7 @@ class RoomService:
             match = table.match
             if match is None or match.winner is not None or match.hand_over:
                 return None
-            planned = self._plan(table)
+            planned = self._planned_action(table)
             if planned is None:
                 return None
             seat, action, due = planned
@@ -254,6 +255,20 @@ class RoomService:
             self._commit(table)
         self._changed(code)
         return 0.0
+
+    def _planned_action(self, table: Table) -> tuple[int, engine.actions.Action | None, float] | None:
+        """The plan for this version of the room, decided once: a bot's choice is made right after the
+        last change and applied when due, so how long it took to decide does not show in when it
+        lands (no timing leak while BOT_DELAY_MS exceeds the thinking time)."""
+        code = table.room.code
+        key = (table.room.version, tuple(self._bot_controls(table, seat) for seat in SEATS))
+        cached = self._plans.get(code)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        planned = self._plan(table)
+        if planned is not None and planned[1] is not None:
+            self._plans[code] = (key, planned)
+        return planned
 
     def _plan(self, table: Table) -> tuple[int, engine.actions.Action | None, float] | None:
         """(seat, action, when) of the next automatic action, on the monotonic clock.

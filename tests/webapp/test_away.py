@@ -9,7 +9,7 @@ from webapp.models import Room
 from webapp.presence import Presence
 from webapp.store import Table
 
-from .conftest import match_of, service_of
+from .conftest import act, match_of, person_move, service_of
 
 
 def test_a_bot_plays_for_an_away_player_until_they_return(solo, app):
@@ -68,3 +68,22 @@ def test_a_new_player_is_not_away_before_their_page_connects(app, client):
     now[0] = 3600.0  # the server has been up for an hour
     code = client.post("/solo", data={"level": "normal"}).headers["Location"].rsplit("/", 1)[1]
     assert rooms.presence.away_in(code, 0) == 30
+
+
+def test_a_bots_choice_is_made_once_and_lands_when_due(solo, app, client, monkeypatch):
+    """Deciding right after the last change and acting at BOT_DELAY_MS hides how long the bot thought."""
+    from webcore import players
+
+    rooms = service_of(app)
+    calls = []
+    decide = players.bot_action
+    monkeypatch.setattr(players, "bot_action", lambda *args: calls.append(args) or decide(*args))
+    rooms.bot_delay = 3600.0
+    match = match_of(app, solo)
+    act(client, solo, person_move(match, 0))  # the person moves; now a bot's turn (or the trick's end)
+    with app.app_context():
+        first = rooms.advance(solo)
+        decided = len(calls)
+        second = rooms.advance(solo)
+    if match_of(app, solo).hand.to_act != 0:
+        assert first > 0 and second > 0 and decided >= 1 and len(calls) == decided
