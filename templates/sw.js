@@ -8,9 +8,11 @@
 const VERSION = {{ version | tojson }};
 const SHELL_CACHE = "shell-" + VERSION;
 const OFFLINE_CACHE = "offline-" + VERSION;
+const SNAPSHOT_CACHE = {{ prepare.snapshotCache | tojson }};  // Python's start-up (offline-python.js)
 const SHELL = {{ shell | tojson }};
 const OFFLINE = {{ offline | tojson }};
 const OFFLINE_HOME = {{ offline_home | tojson }};
+const PREPARE = {{ prepare | tojson }};  // for the page that prepares the kept app (static/js/pwa.js)
 
 self.addEventListener("install", event => event.waitUntil((async () => {
   const keptBefore = (await caches.keys()).some(name => name.startsWith("offline-"));
@@ -21,7 +23,7 @@ self.addEventListener("install", event => event.waitUntil((async () => {
 
 self.addEventListener("activate", event => event.waitUntil((async () => {
   for (const name of await caches.keys()) {
-    if (name !== SHELL_CACHE && name !== OFFLINE_CACHE) await caches.delete(name);
+    if (![SHELL_CACHE, OFFLINE_CACHE, SNAPSHOT_CACHE].includes(name)) await caches.delete(name);
   }
   await self.clients.claim();  // control the open pages at once, no reload needed
 })()));
@@ -29,7 +31,7 @@ self.addEventListener("activate", event => event.waitUntil((async () => {
 self.addEventListener("message", event => {
   const reply = event.ports[0];
   if (event.data === "keep-offline") {
-    event.waitUntil(keepOffline().then(() => reply.postMessage({kept: true}),
+    event.waitUntil(keepOffline().then(() => reply.postMessage({kept: true, prepare: PREPARE}),
                                        error => reply.postMessage({kept: false, error: String(error)})));
   } else if (event.data === "status") {
     event.waitUntil(caches.has(OFFLINE_CACHE).then(kept => reply.postMessage({kept})));

@@ -1,4 +1,4 @@
-// The offline app's page (templates/offline/shell.html). It starts Pyodide with the Python bundle, then
+// The offline app's page (templates/offline/shell.html). It starts Python (offline-python.js), then
 // hands every htmx request for /offline/… to the app in it (offline/app.py), which answers as the server
 // would, with the server's templates. It also moves the solo table's bots at the server's pace, and sends
 // the scoresheets kept here to the server whenever the network is there.
@@ -19,17 +19,11 @@
 
   async function startApp() {
     const started = performance.now();
-    // Pyodide and the bundle download (or come from the cache) side by side.
-    const [pyodide, bundle] = await Promise.all([
-      loadPyodide({indexURL: main.dataset.pyodide}),
-      fetch(main.dataset.bundle).then(response => {
-        if (!response.ok) throw new Error(`${main.dataset.bundle}: ${response.status}`);
-        return response.arrayBuffer();
-      }),
-    ]);
-    pyodide.unpackArchive(bundle, "zip", {extractDir: "/home/pyodide/app"});
-    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/app')");
-    const storage = {get: key => localStorage.getItem(key), put: (key, value) => localStorage.setItem(key, value)};
+    const {pyodide} = await OfflinePython.start({indexURL: main.dataset.pyodide, bundleURL: main.dataset.bundle,
+                                                 snapshotCache: main.dataset.snapshotCache});
+    // Storage as the app sees it (offline/storage.py); a missing key is None, not JavaScript's null.
+    const storage = {get: key => localStorage.getItem(key) ?? undefined,
+                     put: (key, value) => localStorage.setItem(key, value)};
     app = pyodide.pyimport("offline.app").OfflineApp(storage, main.dataset.locale);
     return started;
   }

@@ -25,8 +25,9 @@ BACKGROUND_COLOUR = "#0f5132"
 # Under static/: what every page loads (cached at install), and what the offline app adds (on request).
 SHELL_FILES = ("css/app.css", "vendor/htmx/htmx.min.js", "vendor/htmx/ext/hx-ws.min.js", "js/cards.js",
                "js/pwa.js", "icons/icon-192.png")
-OFFLINE_FILES = ("css/sheet.css", "css/offline.css", "js/sheet.js", "js/offline.js",
-                 "vendor/pyodide/pyodide.js", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
+OFFLINE_FILES = ("css/sheet.css", "css/offline.css", "js/sheet.js", "js/offline.js", "js/offline-python.js",
+                 "js/offline-prepare.js", "vendor/pyodide/pyodide.js", "vendor/pyodide/pyodide.mjs",
+                 "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
                  "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json")
 OFFLINE_HOME = "/offline/"
 
@@ -65,8 +66,13 @@ def manifest():
 def service_worker():
     shell = ["/", url_for("pwa.manifest"), *static_urls(SHELL_FILES)]
     offline = [OFFLINE_HOME, url_for("pwa.python_bundle"), *static_urls(OFFLINE_FILES)]
+    # How a page prepares the offline app's Python once it is kept (static/js/offline-prepare.js).
+    prepare = {"worker": url_for("static", filename="js/offline-prepare.js"),
+               "scripts": static_urls(("vendor/pyodide/pyodide.mjs", "js/offline-python.js")),
+               "indexURL": url_for("static", filename="vendor/pyodide/"),
+               "bundleURL": url_for("pwa.python_bundle"), "snapshotCache": offline_snapshot_cache()}
     body = render_template("sw.js", version=cache_version(), shell=shell, offline=offline,
-                           offline_home=OFFLINE_HOME)
+                           offline_home=OFFLINE_HOME, prepare=prepare)
     # no-cache: the browser checks for a new worker on every visit (the caches' names carry the version).
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
@@ -86,10 +92,16 @@ def python_bundle():
     return response.make_conditional(request)
 
 
-@bp.app_context_processor
-def offline_download_size() -> dict[str, str]:
-    """What keeping the offline app costs, for the home page's offer (MB, one decimal)."""
-    return {"offline_download_mb": _offline_megabytes(Path(current_app.static_folder))}
+@bp.app_template_global()
+def offline_download_mb() -> str:
+    """What keeping the offline app costs, for the offer on the home page (MB, one decimal)."""
+    return _offline_megabytes(Path(current_app.static_folder))
+
+
+@bp.app_template_global()
+def offline_snapshot_cache() -> str:
+    """The cache that keeps the offline app's Python snapshot (static/js/offline-python.js): per version."""
+    return f"snapshot-{cache_version()}"
 
 
 @cache
