@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 from .cards import Card, format_cards, parse_cards
+from .reasons import Reason
 
 
 def _as_card_tuple(cards) -> tuple[Card, ...]:
@@ -25,7 +26,15 @@ def _as_card_tuple(cards) -> tuple[Card, ...]:
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the clause and the cards."""
+    """An action the rules do not allow now; the message names the clause and the cards.
+
+    ``reason`` (an :class:`~engine.reasons.Reason`, when the rules refused it) carries the
+    clause, the message template and its values, for showing the message in another language.
+    """
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True)

@@ -56,8 +56,8 @@ def follow_error_message(hand: CardsLike, lead: CardsLike, play: CardsLike, trum
                          rules: Rules | str | None = None) -> str | None:
     """Like :func:`is_legal_follow`, but the reason (with its clause) when the play is illegal."""
     order = order_for(trump, rules)
-    lead_cards = as_cards(lead)
-    return follow_error(as_cards(hand), LeadFormat(lead_cards, order), as_cards(play), order)
+    reason = follow_error(as_cards(hand), LeadFormat(as_cards(lead), order), as_cards(play), order)
+    return None if reason is None else str(reason)
 
 
 def trick_winner(plays: Iterable[CardsLike], trump: Trump, rules: Rules | str | None = None) -> int:

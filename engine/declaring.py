@@ -11,8 +11,8 @@ strictly stronger to overturn (R8.4).
 ('H', (1, 0))
 >>> read_showing(p("10D 10D"), "10", qq)[1] < read_showing(p("10C 10C"), "10", qq)[1]
 True
->>> read_showing(p("BJ 10S"), "10", Rules.preset("competition"))
-'R8.2: the big joker goes with ♥ or ♦, the small joker with ♠ or ♣'
+>>> print(read_showing(p("BJ 10S"), "10", Rules.preset("competition")))
+R8.2: the big joker goes with ♥ or ♦, the small joker with ♠ or ♣
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import BIG_JOKER, SMALL_JOKER, Card, card_of
+from .reasons import N_, Reason
 from .rules import Rules
 
 SINGLE_TIER, PAIR_TIER, SMALL_JOKERS_TIER, BIG_JOKERS_TIER = 1, 2, 3, 4
@@ -42,8 +43,8 @@ class Showing:
         return self.strength[0] >= PAIR_TIER
 
 
-def read_showing(cards: Sequence[int], level: str, rules: Rules) -> tuple[str | None, tuple[int, int]] | str:
-    """``(suit named, strength)`` of some shown cards, or the reason they are not a showing."""
+def read_showing(cards: Sequence[int], level: str, rules: Rules) -> tuple[str | None, tuple[int, int]] | Reason:
+    """``(suit named, strength)`` of some shown cards, or the :class:`Reason` they are not a showing."""
     cards = sorted(Card(c) for c in cards)
     jokers = [c for c in cards if c.is_joker]
     levels = [c for c in cards if not c.is_joker]
@@ -51,20 +52,21 @@ def read_showing(cards: Sequence[int], level: str, rules: Rules) -> tuple[str | 
         # R8.4: a pair of identical jokers overturns to no-trump.
         return None, ((BIG_JOKERS_TIER if cards[0] == BIG_JOKER else SMALL_JOKERS_TIER), 0)
     if any(c.rank != level for c in levels) or not levels:
-        return f"R8.1: a showing needs level cards ({level}), shown alone or as required by R8.2"
+        return Reason("R8.1", N_("a showing needs level cards (%(level)s), alone or as R8.2 requires"),
+                      level=level)
     if len(levels) > 2 or (len(levels) == 2 and levels[0] != levels[1]):
-        return "R8.4: show one level card, or two identical level cards"
+        return Reason("R8.4", N_("show one level card, or two identical level cards"))
     suit = levels[0].suit
     if rules.declare_with == "level_card":
         if jokers:
-            return "R8.2: in these rules a showing is level cards only (or a pair of jokers)"
+            return Reason("R8.2", N_("in these rules a showing is level cards only (or a pair of jokers)"))
         suit_rank = len(rules.overturn_order) - rules.overturn_order.index(suit)
         return suit, ((PAIR_TIER, suit_rank) if len(levels) == 2 else (SINGLE_TIER, 0))
     # R8.2 joker_and_level: one joker of the suit's colour with the level card(s).
     if len(jokers) != 1:
-        return "R8.2: show one joker with your level card(s)"
+        return Reason("R8.2", N_("show one joker with your level card(s)"))
     if (jokers[0] == BIG_JOKER) != (suit in RED_SUITS):
-        return "R8.2: the big joker goes with ♥ or ♦, the small joker with ♠ or ♣"
+        return Reason("R8.2", N_("the big joker goes with ♥ or ♦, the small joker with ♠ or ♣"))
     return suit, ((PAIR_TIER, 0) if len(levels) == 2 else (SINGLE_TIER, 0))
 
 

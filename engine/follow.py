@@ -9,8 +9,8 @@ it breaks). :func:`random_follow` builds a legal play directly from the duty.
 >>> from engine.trump import Trump
 >>> order = Trump("2", "S").order()
 >>> lead = LeadFormat(p("9H 9H"), order)
->>> follow_error(p("KH KH 3H 4C"), lead, p("KH 3H"), order)
-'R5.3: the lead has 1 pair(s) and you hold 1 pair(s) of ♥: play 1 of them'
+>>> print(follow_error(p("KH KH 3H 4C"), lead, p("KH 3H"), order))
+R5.3: the lead has 1 pair(s) and you hold 1 pair(s) of ♥: play 1 of them
 >>> follow_error(p("KH KH 3H 4C"), lead, p("KH KH"), order) is None
 True
 """
@@ -22,12 +22,13 @@ from collections.abc import Sequence
 
 from .cards import SUIT_SYMBOLS, SUITS, format_cards
 from .combos import LeadFormat, pair_steps, split_pairs, step_counts, tractor_cover, tractor_placement
+from .reasons import N_, Reason, Term
 from .trump import TRUMP_SUIT, Order
 
 
 def suit_label(suit: int) -> str:
-    """``♥`` for a printed suit, ``trump`` for the trump suit for play."""
-    return "trump" if suit == TRUMP_SUIT else SUIT_SYMBOLS[SUITS[suit]]
+    """``♥`` for a printed suit, ``trump`` (a word to translate) for the trump suit for play."""
+    return Term(N_("trump")) if suit == TRUMP_SUIT else SUIT_SYMBOLS[SUITS[suit]]
 
 
 class Duty:
@@ -67,14 +68,15 @@ def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     return missing
 
 
-def follow_error(hand: Sequence[int], lead: LeadFormat, play: Sequence[int], order: Order) -> str | None:
-    """Why ``play`` is not a legal answer to ``lead`` from ``hand``, naming the clause; ``None`` if legal."""
+def follow_error(hand: Sequence[int], lead: LeadFormat, play: Sequence[int], order: Order) -> Reason | None:
+    """Why ``play`` is not a legal answer to ``lead`` from ``hand`` (with its clause); ``None`` if legal."""
     n = lead.size
     if len(play) != n:
-        return f"R5.1: play exactly {n} card(s), the size of the lead (you chose {len(play)})"
+        return Reason("R5.1", N_("play exactly %(count)s card(s), the size of the lead (you chose %(chosen)s)"),
+                      count=n, chosen=len(play))
     missing = missing_cards(hand, play)
     if missing:
-        return f"you do not hold {format_cards(missing)}"
+        return not_held(missing)
     suit_of, suit = order.suit_of, lead.suit
     if n == 1 and suit_of[play[0]] == suit:
         return None  # the common case: a single of the led suit
@@ -84,8 +86,11 @@ def follow_error(hand: Sequence[int], lead: LeadFormat, play: Sequence[int], ord
         held = sum(1 for c in hand if suit_of[c] == suit)
         if len(played_in_suit) < held:
             clause = "R5.4" if suit == TRUMP_SUIT else "R5.2"
-            wanted = "all of them" if held <= n else f"{n} of them"
-            return f"{clause}: you hold {held} {suit_label(suit)} card(s): play {wanted}"
+            if held <= n:
+                return Reason(clause, N_("you hold %(held)s card(s) of %(suit)s: play all of them"),
+                              held=held, suit=suit_label(suit))
+            return Reason(clause, N_("you hold %(held)s cards of %(suit)s: play %(count)s of them"),
+                          held=held, suit=suit_label(suit), count=n)
         return None
     if lead.pair_slots == 0:
         return None
@@ -102,14 +107,18 @@ def follow_error(hand: Sequence[int], lead: LeadFormat, play: Sequence[int], ord
         return None
     label = suit_label(suit)
     if played_tractor < duty.tractor_pairs:
-        wanted = " and ".join(f"tractor of {t}" for t in lengths)
-        return f"R5.3: the lead has a {wanted} and you hold {label} tractor(s) to match it: play them"
+        return Reason("R5.3", N_("the lead has a tractor (%(pairs)s pairs) and you hold %(suit)s tractors "
+                                 "to match it: play them"),
+                      pairs=" + ".join(map(str, lengths)), suit=label)
     if len(steps) < duty.pairs:
-        return (
-            f"R5.3: the lead has {lead.pair_slots} pair(s) and you hold {_count_pairs(duty.in_suit)} "
-            f"pair(s) of {label}: play {duty.pairs} of them"
-        )
+        return Reason("R5.3", N_("the lead has %(slots)s pair(s) and you hold %(held)s pair(s) of %(suit)s: "
+                                 "play %(count)s of them"),
+                      slots=lead.pair_slots, held=_count_pairs(duty.in_suit), suit=label, count=duty.pairs)
     return None
+
+
+def not_held(missing: Sequence[int]) -> Reason:
+    return Reason(None, N_("you do not hold %(cards)s"), cards=format_cards(missing))
 
 
 def _count_pairs(cards: Sequence[int]) -> int:

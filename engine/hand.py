@@ -27,7 +27,8 @@ from .actions import Action, Bury, Draw, IllegalAction, LogEntry, Pass, Play, Sh
 from .cards import Card, format_cards, full_deck, parse_cards, points_of
 from .combos import LeadFormat
 from .declaring import BIG_JOKERS_TIER, SMALL_JOKERS_TIER, Showing, candidate_showings, read_showing
-from .follow import follow_error, missing_cards, random_follow
+from .follow import follow_error, missing_cards, not_held, random_follow
+from .reasons import N_, Reason, Term
 from .rules import Rules
 from .scoring import climb, level_outcome, multiplier_for, next_dealer, team_of
 from .suggest import lead_candidates, random_lead
@@ -194,77 +195,85 @@ class Hand:
         """Raise :class:`IllegalAction` (naming the rule) unless ``seat`` may take ``action`` now."""
         reason = self._error(seat, action)
         if reason is not None:
-            raise IllegalAction(f"seat {seat} may not {_describe(action)}: {reason}")
+            raise IllegalAction(f"seat {seat} may not {_describe(action)}: {reason}", reason)
 
     def can_apply(self, seat: int, action: Action) -> bool:
         return self._error(seat, action) is None
 
-    def _error(self, seat: int, action: Action) -> str | None:
+    def _error(self, seat: int, action: Action) -> Reason | None:
         if seat not in (0, 1, 2, 3):
-            return f"there is no seat {seat!r} (seats are 0–3)"
+            return Reason(None, N_("there is no seat %(seat)s (seats are 0–3)"), seat=repr(seat))
         if self.phase == "done":
-            return "the hand is over"
+            return Reason(None, N_("the hand is over"))
         kind = type(action)
         if kind is Show:
             return self._show_error(seat, action.cards)
         if seat != self.turn:
-            return f"it is seat {self.turn}'s turn ({self.phase}); R1.1 play goes round in turn"
+            return Reason("R1.1", N_("it is seat %(seat)s's turn (%(phase)s)"), seat=self.turn,
+                          phase=Term(self.phase))
         if kind is Play:
             if self.phase != "playing":
-                return f"no card can be played while {self.phase}"
+                return Reason(None, N_("no card can be played while %(phase)s"), phase=Term(self.phase))
             return self._play_error(seat, action.cards)
         if kind is Draw:
-            return None if self.phase == "dealing" else f"no card to draw while {self.phase}"
+            return None if self.phase == "dealing" else Reason(None, N_("no card to draw while %(phase)s"),
+                                                               phase=Term(self.phase))
         if kind is Pass:
-            return None if self.phase in ("declaring", "overturning") else f"nothing to pass while {self.phase}"
+            if self.phase in ("declaring", "overturning"):
+                return None
+            return Reason(None, N_("nothing to pass while %(phase)s"), phase=Term(self.phase))
         if kind is Bury:
             if self.phase != "burying":
-                return f"nothing to bury while {self.phase}"
+                return Reason(None, N_("nothing to bury while %(phase)s"), phase=Term(self.phase))
             if len(action.cards) != KITTY_SIZE:
-                return f"R8.8: bury exactly {KITTY_SIZE} cards (you chose {len(action.cards)})"
+                return Reason("R8.8", N_("bury exactly %(count)s cards (you chose %(chosen)s)"),
+                              count=KITTY_SIZE, chosen=len(action.cards))
             return _missing(self.hands[seat], action.cards)
-        return f"unknown action {action!r}"
+        return Reason(None, N_("unknown action %(action)s"), action=repr(action))
 
-    def _show_error(self, seat: int, cards: tuple[Card, ...]) -> str | None:
+    def _show_error(self, seat: int, cards: tuple[Card, ...]) -> Reason | None:
         if self.phase not in ("dealing", "declaring", "overturning"):
-            return f"R8.5: no showing is possible while {self.phase}"
+            return Reason("R8.5", N_("no showing is possible while %(phase)s"), phase=Term(self.phase))
         if self.phase != "dealing" and seat != self.turn:
-            return f"it is seat {self.turn}'s turn to show or pass"
+            return Reason(None, N_("it is seat %(seat)s's turn to show or pass"), seat=self.turn)
         missing = _missing(self.hands[seat], cards)
         if missing:
             return missing
         read = read_showing(cards, self.level, self.rules)
-        if isinstance(read, str):
+        if isinstance(read, Reason):
             return read
         suit, strength = read
         current = self.showing
         joker_pair = strength[0] >= SMALL_JOKERS_TIER
         if self.phase == "overturning" and self.rules.overturn_timing == "after_bury_no_trump" and not joker_pair:
-            return "R8.5: in the no-trump round only a pair of identical jokers can overturn"
+            return Reason("R8.5", N_("in the no-trump round only a pair of identical jokers can overturn"))
         if joker_pair and self.rules.declare_with == "joker_and_level" and self.phase != "overturning":
-            return "R8.4: with joker_and_level, jokers alone overturn only in the later hands' no-trump round"
+            return Reason("R8.4", N_("when declaring with a joker, jokers alone overturn only in the no-trump round "
+                                     "of later hands"))
         if current is None:
             if joker_pair:
-                return "R8.1: jokers alone cannot declare"
+                return Reason("R8.1", N_("jokers alone cannot declare"))
             if self.dealer is not None and not self.first_hand and self.rules.who_may_declare == "dealer_team_first":
                 if team_of(seat) != team_of(self.dealer) and not self.opponents_may_declare:
-                    return "R8.7: only the dealer's team may declare until they pass"
+                    return Reason("R8.7", N_("only the dealer's team may declare until they pass"))
                 if team_of(seat) == team_of(self.dealer) and self.opponents_may_declare:
-                    return "R8.7: the dealer's team passed; now only the opponents may declare"
+                    return Reason("R8.7", N_("the dealer's team passed; now only the opponents may declare"))
             return None
         if seat == current.seat:
             # R8.4 reinforce: the standing declarer adds the second identical level card.
             if (self.phase != "overturning" and strength[0] > current.strength[0] and suit == current.suit
                     and not joker_pair and set(current.cards) <= set(cards)):
                 return None
-            return "R8.4: you may not overturn your own showing (you may only reinforce it while dealing)"
+            return Reason("R8.4", N_("you may not overturn your own showing (you may only reinforce it while "
+                                     "dealing)"))
         if not self.rules.overturn_back and seat == self.showings[0].seat:
-            return "R8.4: in these rules the first declarer may not overturn again"
+            return Reason("R8.4", N_("in these rules the first declarer may not overturn again"))
         if strength <= current.strength:
-            return f"R8.4: an overturn must be stronger than the showing {format_cards(current.cards)}"
+            return Reason("R8.4", N_("an overturn must be stronger than the showing %(cards)s"),
+                          cards=format_cards(current.cards))
         return None
 
-    def _play_error(self, seat: int, cards: tuple[Card, ...]) -> str | None:
+    def _play_error(self, seat: int, cards: tuple[Card, ...]) -> Reason | None:
         trick = self.trick
         if not trick.plays:
             missing = _missing(self.hands[seat], cards)
@@ -550,9 +559,9 @@ class Hand:
         return hand
 
 
-def _missing(hand: Sequence[int], cards: Sequence[int]) -> str | None:
+def _missing(hand: Sequence[int], cards: Sequence[int]) -> Reason | None:
     missing = missing_cards(hand, cards)
-    return f"you do not hold {format_cards(missing)}" if missing else None
+    return not_held(missing) if missing else None
 
 
 def _describe(action: Action) -> str:

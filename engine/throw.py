@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from .cards import Card, RANKS
 from .combos import PAIR, SINGLE, Component, LeadFormat, pair_steps
+from .reasons import N_, Reason
 from .trump import TRUMP_SUIT, Order
 
 
@@ -31,12 +32,12 @@ class ThrowCheck:
     failing: tuple[Component, ...] = ()
 
 
-def lead_error(cards: Sequence[int], order: Order) -> str | None:
+def lead_error(cards: Sequence[int], order: Order) -> Reason | None:
     """Why ``cards`` cannot be led (R4.2), or ``None``."""
     if not cards:
-        return "R4.2: choose at least one card to lead"
+        return Reason("R4.2", N_("choose at least one card to lead"))
     if len({order.suit_of[c] for c in cards}) != 1:
-        return "R4.2: a lead must be all of one suit, or all trumps"
+        return Reason("R4.2", N_("a lead must be all of one suit, or all trumps"))
     return None
 
 

@@ -190,3 +190,15 @@ def test_next_hand_only_after_the_hand_is_over_and_the_match_continues():
     match.next_hand()
     assert match.hand.dealer == result.next_dealer and match.hand.levels == result.levels_after
     assert match.hand.hand_number == 2 and not match.hand.first_hand
+
+
+def test_illegal_action_carries_a_translatable_reason():
+    hand = Hand.at_play(CLASSIC, trump("2S"), ["KH KH 3H", "9H 9H 4C", "5H 6C 7C", "6H 7D 8D"],
+                        dealer=0, leader=1)
+    hand.apply(1, Play(cards("9H 9H")))
+    hand.apply(2, Play(cards("5H 6C")))
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(3, Play(cards("7D 8D")))
+    reason = refused.value.reason
+    assert reason.clause == "R5.2" and reason.params == {"held": 1, "suit": "♥"}
+    assert reason.translated(lambda text: text.upper()) == "YOU HOLD 1 CARD(S) OF ♥: PLAY ALL OF THEM"
