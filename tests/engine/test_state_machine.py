@@ -201,4 +201,5 @@ def test_illegal_action_carries_a_translatable_reason():
         hand.apply(3, Play(cards("7D 8D")))
     reason = refused.value.reason
     assert reason.clause == "R5.2" and reason.params == {"held": 1, "suit": "♥"}
-    assert reason.translated(lambda text: text.upper()) == "YOU HOLD 1 CARD(S) OF ♥: PLAY ALL OF THEM"
+    chinese = {"you hold %(held)s card(s) of %(suit)s: play all of them": "你只有%(held)s张%(suit)s：必须全部出"}
+    assert reason.translated(lambda text: chinese.get(text, text)) == "你只有1张♥：必须全部出"
