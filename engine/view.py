@@ -52,6 +52,11 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
         "penalty": hand.penalty,
         "result": hand.result.to_dict() if hand.result is not None else None,
         "overturn_round_left": hand.round_left,
+        # R8: the showings this seat may make now (declare, reinforce or overturn buttons).
+        "showable": [s.cards for s in hand.legal_showings(seat)]
+        if seat is not None and hand.phase in ("dealing", "declaring", "overturning") else [],
+        # How many actions (draws aside) this seat has taken this hand: a client's action ids can follow it.
+        "moves": sum(1 for entry in hand.log if entry.seat == seat and entry.action.type != "draw"),
     }
 
 
