@@ -1,0 +1,131 @@
+"""Scoresheets kept on the device reach the server through its sync API exactly once: whatever answers are
+lost, whatever is fixed or deleted in between, and with changes made on the online page taken back."""
+
+from __future__ import annotations
+
+import json
+
+from offline.app import OfflineApp
+
+from .conftest import text_of
+from .test_sheets import create, form_body, record
+
+
+def sync(offline: OfflineApp, client, lose_answers: int = 0) -> list[int]:
+    """What the page's script does when the network is there (static/js/offline.js): send the next call
+    until nothing is left. The first ``lose_answers`` answers never reach the phone. Returns the statuses."""
+    statuses = []
+    for _ in range(20):
+        call = offline.next_sync()
+        if call is None:
+            return statuses
+        call = json.loads(call)
+        response = client.open(call["path"], method=call["method"], json=call["body"],
+                               headers={"X-Edit-Token": call["edit_token"]})
+        statuses.append(response.status_code)
+        if len(statuses) <= lose_answers:
+            continue
+        if response.status_code < 400:
+            offline.sync_answered(call["code"], response.get_data(as_text=True))
+        else:
+            offline.sync_refused(call["code"], response.json["error"])
+    raise AssertionError("the sync never finished")
+
+
+def server_sheet(client, offline: OfflineApp, code: str) -> dict:
+    server_code = offline.sheets.load(code).server["code"]
+    return client.get(f"/s/{server_code}/sheet.json").json
+
+
+def ids(sheet_json: dict) -> list[str]:
+    return [entry["id"] for entry in sheet_json["sheet"]["entries"]]
+
+
+def test_two_hands_recorded_offline_reach_the_server_once(offline, client):
+    code = create(offline)
+    record(offline, code, trick_points=35)
+    record(offline, code, trick_points=120)
+    assert offline.pending_count() == 3  # the sheet and its two hands
+    assert sync(offline, client) == [201]
+    stored = server_sheet(client, offline, code)
+    assert ids(stored) == [entry.id for entry in offline.sheets.load(code).sheet.entries]
+    assert stored["tally"]["state"]["levels"] == ["4", "3"] and stored["client_id"] == code
+    assert offline.pending_count() == 0 and sync(offline, client) == []
+    page = offline.handle("GET", f"/offline/s/{code}").body
+    assert "The server has every hand" in text_of(page) and stored["url"] in page
+
+
+def test_lost_answers_are_sent_again_without_duplicates(offline, client):
+    code = create(offline)
+    record(offline, code, trick_points=35)
+    assert sync(offline, client, lose_answers=1) == [201, 200]  # the upload again: the same sheet
+    record(offline, code, trick_points=120)
+    record(offline, code, trick_points=60)
+    assert sync(offline, client, lose_answers=1) == [200, 200]  # the new hands twice
+    stored = server_sheet(client, offline, code)
+    assert ids(stored) == [entry.id for entry in offline.sheets.load(code).sheet.entries]
+    assert len(ids(stored)) == 3
+
+
+def test_fixes_and_deletions_made_offline_follow_the_hands(offline, client):
+    code = create(offline)
+    record(offline, code, trick_points=35)
+    record(offline, code, trick_points=120)
+    sync(offline, client)
+    first, second = (entry.id for entry in offline.sheets.load(code).sheet.entries)
+    offline.handle("POST", f"/offline/s/{code}/hands/{first}", form_body({"trick_points": "80"}))
+    offline.handle("POST", f"/offline/s/{code}/hands/{second}/delete", "")
+    record(offline, code, trick_points=40)  # recorded after the deletion, while its answer is lost
+    assert offline.pending_count() == 3  # a fix, a deletion, a new hand
+    sync(offline, client, lose_answers=1)
+    stored = server_sheet(client, offline, code)
+    local = offline.sheets.load(code).sheet
+    assert ids(stored) == [entry.id for entry in local.entries] and len(local.entries) == 2
+    assert stored["sheet"]["entries"][0]["trick_points"] == 80 and second in stored["sheet"]["removed_ids"]
+
+
+def test_a_hand_deleted_before_its_upload_was_answered_stays_deleted(offline, client):
+    code = create(offline)
+    record(offline, code, trick_points=35)
+    sync(offline, client)
+    record(offline, code, trick_points=120)
+    sync(offline, client, lose_answers=1)  # the server has the hand; the phone did not hear so
+    second = offline.sheets.load(code).sheet.entries[-1].id
+    offline.handle("POST", f"/offline/s/{code}/undo", form_body({"entry_id": second}))
+    sync(offline, client)
+    assert ids(server_sheet(client, offline, code)) == [offline.sheets.load(code).sheet.entries[0].id]
+
+
+def test_hands_recorded_on_the_online_page_come_back_to_the_phone(offline, client, app):
+    code = create(offline)
+    record(offline, code, trick_points=35)
+    sync(offline, client)
+    local = offline.sheets.load(code)
+    online = app.test_client()
+    answer = online.post(f"/s/{local.server['code']}/hands", data={"entry_id": "online-1", "trick_points": "60"},
+                         headers={"X-Edit-Token": local.edit_token})
+    assert answer.status_code == 303
+    record(offline, code, trick_points=40)
+    sync(offline, client)
+    local_ids = [entry.id for entry in offline.sheets.load(code).sheet.entries]
+    assert local_ids == ids(server_sheet(client, offline, code)) and local_ids[1] == "online-1"
+
+
+def test_a_clock_started_offline_reaches_the_server(offline, client):
+    code = create(offline, time_limit_minutes="60")
+    sync(offline, client)
+    offline.handle("POST", f"/offline/s/{code}/clock", "")
+    assert offline.pending_count() == 1
+    sync(offline, client)
+    stored = server_sheet(client, offline, code)
+    assert stored["clock_started_at"] is not None and offline.pending_count() == 0
+
+
+def test_a_refused_sync_is_shown_and_not_sent_again(offline, client):
+    code = create(offline)
+    local = offline.sheets.load(code)
+    client.post("/s", json={"client_id": code, "edit_token": "someone-else-0123456789abc",
+                            "sheet": local.sheet.to_dict()})  # the client id is taken by another token
+    assert sync(offline, client) == [403]
+    page = offline.handle("GET", f"/offline/s/{code}").body
+    assert "The server refused the upload" in text_of(page) and offline.next_sync() is None
