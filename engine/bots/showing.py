@@ -1,53 +1,23 @@
-"""Showings from a view (R8): which are allowed now, and the rule bot's choice among them.
+"""Showings from a view (R8): the rule bot's choice among those the view allows.
 
-Which showings are allowed depends only on public facts and the seat's own
-cards, so :func:`legal_showings` asks the engine's own check
-(``Hand._show_error``) about a stand-in holding just those facts, rather than
-restating R8.4's rules here.
+The view lists the showings the seat may make now (``view["showable"]``, from
+the engine's own check), so nothing here restates R8.4's rules.
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from ..actions import Show
 from ..cards import Card
-from ..declaring import Showing, candidate_showings, read_showing
-from ..hand import Hand, team_of
+from ..declaring import read_showing
+from ..hand import team_of
 from ..trump import Trump
 
 
-def _public_showing(data: dict[str, Any], level: str, rules: Any) -> Showing:
-    cards = tuple(Card(c) for c in data["cards"])
-    return Showing(data["seat"], cards, data["suit"], read_showing(cards, level, rules)[1], data["kind"])
-
-
 def legal_showings(view: dict[str, Any]) -> list[Show]:
-    """The showings ``view["seat"]`` may make now, judged from its view alone.
-
-    One fact is missing from views: whether R8.7's opponents' window is open
-    (``dealer_team_first``, nobody shown, both teams at one level). There the
-    bot offers no showing rather than risk an illegal one.
-    """
-    seat, rules, level = view["seat"], view["rules"], view["level"]
-    if view["phase"] not in ("dealing", "declaring", "overturning"):
-        return []
-    opponents_window = False
-    if (view["phase"] == "declaring" and view["showing"] is None and not view["first_hand"]
-            and rules.who_may_declare == "dealer_team_first"):
-        if view["levels"][0] == view["levels"][1]:
-            return []  # the window cannot be told from the view
-        # In the window the hand is played at the opponents' level (Hand.level), so it shows.
-        opponents_window = level != view["levels"][team_of(view["dealer"])]
-    stand_in = SimpleNamespace(
-        phase=view["phase"], turn=view["to_act"], hands={seat: view["hand"]}, level=level, rules=rules,
-        showing=None if view["showing"] is None else _public_showing(view["showing"], level, rules),
-        showings=[_public_showing(s, level, rules) for s in view["showings"]],
-        dealer=view["dealer"], first_hand=view["first_hand"], opponents_may_declare=opponents_window,
-    )
-    return [Show(cards) for cards in candidate_showings(view["hand"], level, rules)
-            if Hand._show_error(stand_in, seat, tuple(sorted(cards))) is None]
+    """The showings ``view["seat"]`` may make now (declare, reinforce or overturn)."""
+    return [Show(cards) for cards in view["showable"]]
 
 
 def trump_count(hand: list[Card], level: str, suit: str | None, twos_trump: bool) -> int:
