@@ -46,3 +46,21 @@ def test_command_line_prints_json_last(capsys):
     report = json.loads(last)
     assert {"deals", "a_pair_win_rate", "a_level_swing_per_deal", "a_level_swing_ci95", "a_points_per_deal",
             "decision_ms", "illegal_actions"} <= set(report)
+
+
+def test_illegal_actions_are_counted_and_replaced():
+    from engine import Pass
+    from engine.arena import play_game
+    from engine.bots import RuleBot, get
+
+    class Stubborn(RuleBot):
+        """Passes when it must bury: illegal (R8.8), so the arena must count and replace it."""
+
+        def act(self, view, rng):
+            return Pass() if view["phase"] == "burying" and view["to_act"] == view["seat"] else super().act(view, rng)
+
+    deal = Deal.draw(1, 0)
+    stubborn = Stubborn()
+    seats = [stubborn if seat % 2 == deal.dealer % 2 else get("rule") for seat in range(4)]
+    record = play_game(deal, Rules.preset("classic"), seats, 0)
+    assert record.illegal >= 1 and record.result.side in ("declarers", "switch", "defenders")
