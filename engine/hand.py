@@ -39,6 +39,7 @@ from .view import view
 
 HAND_SIZE, KITTY_SIZE, DEALT = 25, 8, 100
 FULL_DECK = full_deck()  # in index order, as sorted() leaves a deck
+FULL_DECK_TUPLE = tuple(FULL_DECK)
 
 
 @dataclass
@@ -89,11 +90,15 @@ class Hand:
             raise ValueError("a deck must hold the 108 cards of two decks, each card twice (R1.2)")
         if dealer is None and levels[0] != levels[1]:
             raise ValueError("R9.1: the first hand of a match is played with both teams at one level")
-        self.position: dict[str, Any] | None = None
+        self._setup(rules, tuple(deck), tuple(levels), dealer, first_drawer, hand_number)
+
+    def _setup(self, rules: Rules, deck: tuple[Card, ...], levels: tuple[str, str], dealer: int | None,
+               first_drawer: int | None, hand_number: int) -> None:
+        self.position: dict[str, Any] | None = None  # the at_play() arguments, for to_dict()
         self.rules = rules
-        self.deck = tuple(deck)
+        self.deck = deck
         self.setup_dealer = dealer
-        self.levels = tuple(levels)
+        self.levels = levels
         self.dealer = dealer
         self.first_hand = dealer is None  # R8.3: the first hand of a match has no dealer yet.
         self.first_drawer = (dealer if dealer is not None else 0) if first_drawer is None else first_drawer
@@ -112,6 +117,7 @@ class Hand:
         self.kitty_holder: int | None = None
         self.kitty_taken: tuple[Card, ...] = ()  # what the current holder picked up
         self.buried_by: dict[int, tuple[Card, ...]] = {}
+        self.kitty_burier: int | None = None  # who put the current kitty down (public)
         self.trump: Trump | None = None
         self.order: Order | None = None
         self.tricks: list[Trick] = []
@@ -132,26 +138,23 @@ class Hand:
         already made to the trick ``leader`` led (taken as they are, without a
         throw check); ``trick_points`` what the defenders have taken so far.
         """
-        position = {
-            "rules": rules.to_dict(), "trump": [trump.level, trump.suit],
-            "hands": [format_cards(parse_cards(h)) for h in hands], "dealer": dealer, "leader": leader,
-            "kitty": format_cards(parse_cards(kitty)), "levels": list(levels or (trump.level, trump.level)),
-            "trick_plays": [[seat, format_cards(parse_cards(cards))] for seat, cards in trick_plays],
-            "trick_points": trick_points, "penalty": penalty,
-        }
-        hand = cls(rules, FULL_DECK, tuple(position["levels"]), dealer)
-        hand.position = position
+        hand = cls.__new__(cls)
+        levels = tuple(levels or (trump.level, trump.level))
+        hand._setup(rules, FULL_DECK_TUPLE, levels, dealer, None, 1)
         hand.hands = [parse_cards(h) for h in hands]
         hand.drawn, hand.kitty = DEALT, parse_cards(kitty)
         hand.trump, hand.order = trump, trump.order(rules.twos_trump)
         hand.trick_points, hand.penalty = trick_points, penalty
         hand.phase, hand.turn, hand.trick = "playing", leader, Trick(leader)
-        for seat, cards in trick_plays:
-            cards = tuple(parse_cards(cards))
+        plays = [(seat, tuple(parse_cards(cards))) for seat, cards in trick_plays]
+        for seat, cards in plays:
             if not hand.trick.plays:
                 hand.trick.lead = LeadFormat(cards, hand.order)
             hand.trick.plays.append((seat, cards))
             hand.turn = (seat + 1) % 4
+        hand.position = {"trump": trump, "hands": [list(h) for h in hand.hands], "dealer": dealer,
+                         "leader": leader, "kitty": list(hand.kitty), "levels": levels, "trick_plays": plays,
+                         "trick_points": trick_points, "penalty": penalty}
         return hand
 
     @classmethod
@@ -375,6 +378,7 @@ class Hand:
         self.kitty_holder = None
         self.kitty_taken = ()
         self.buried_by[seat] = cards
+        self.kitty_burier = seat
         later = not self.first_hand and not self.trump_from_kitty  # R8.5: no overturn after a kitty trump
         timing = self.rules.overturn_timing
         if later and timing == "after_bury" and self.showing is not None:
@@ -542,8 +546,18 @@ class Hand:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        setup = {"position": self.position} if self.position is not None else self.setup_dict()
+        setup = {"position": self._position_dict()} if self.position is not None else self.setup_dict()
         return {**setup, "log": [[e.seat, encode(e.action)] for e in self.log]}
+
+    def _position_dict(self) -> dict[str, Any]:
+        p = self.position
+        return {
+            "rules": self.rules.to_dict(), "trump": [p["trump"].level, p["trump"].suit],
+            "hands": [format_cards(h) for h in p["hands"]], "dealer": p["dealer"], "leader": p["leader"],
+            "kitty": format_cards(p["kitty"]), "levels": list(p["levels"]),
+            "trick_plays": [[seat, format_cards(cards)] for seat, cards in p["trick_plays"]],
+            "trick_points": p["trick_points"], "penalty": p["penalty"],
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:

@@ -46,6 +46,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
         # R7.5: the kitty is seen by whoever holds it, and by everyone once the hand is scored.
         "kitty": list(hand.kitty) if scored else list(hand.kitty_taken) if seat == hand.kitty_holder else None,
         "buried": list(hand.buried_by[seat]) if seat in hand.buried_by else None,
+        "kitty_burier": hand.kitty_burier,
         "tricks": [_trick(t) for t in hand.tricks],
         "trick": _trick(hand.trick) if hand.trick is not None else None,
         "trick_points": hand.trick_points,
