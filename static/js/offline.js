@@ -96,7 +96,7 @@
   let syncing = false;
 
   async function sync() {
-    if (syncing || !navigator.onLine || !app) return;
+    if (syncing || document.documentElement.dataset.network === "offline" || !app) return;
     syncing = true;
     try {
       for (let next = app.next_sync(); next != null; next = app.next_sync()) {
@@ -107,7 +107,8 @@
                                              headers: {"Content-Type": "application/json",
                                                        "X-Edit-Token": call.edit_token}});
         } catch (noNetwork) {
-          break;  // again when the network is back
+          document.dispatchEvent(new Event("network:lost"));  // pwa.js shows it, and says when it is back
+          break;
         }
         if (response.status >= 500 || response.status === 409) break;  // the server's trouble: again later
         const text = await response.text();
@@ -136,5 +137,5 @@
     document.documentElement.dataset.pending = count ? "yes" : "no";
   }
 
-  window.addEventListener("online", sync);
+  document.addEventListener("network:back", sync);
 })();

@@ -1,14 +1,31 @@
-// On every page: registers the service worker (/sw.js), shows when the network is gone, and keeps the
+// On every page: registers the service worker (/sw.js), shows when the server cannot be reached, and keeps the
 // offline app on this device when the player asks (the home page's button) or installs the app.
 (() => {
   const root = document.documentElement;
+  const RETRY_MS = 10000;
+  let retry = null;
 
-  function showNetwork() {
-    root.dataset.network = navigator.onLine ? "online" : "offline";
+  // Whether the server answers: navigator.onLine only says whether there is some network (and a page
+  // loaded from the worker's cache may still claim it is online). "network:back" tells the offline app.
+  async function checkNetwork() {
+    let reachable = navigator.onLine;
+    if (reachable) {
+      try {
+        reachable = (await fetch("/ping", {method: "HEAD", cache: "no-store"})).ok;
+      } catch (noNetwork) {
+        reachable = false;
+      }
+    }
+    const wasOffline = root.dataset.network === "offline";
+    root.dataset.network = reachable ? "online" : "offline";
+    if (reachable && wasOffline) document.dispatchEvent(new Event("network:back"));
+    clearTimeout(retry);
+    if (!reachable) retry = setTimeout(checkNetwork, RETRY_MS);  // until it answers again
   }
-  showNetwork();
-  window.addEventListener("online", showNetwork);
-  window.addEventListener("offline", showNetwork);
+  checkNetwork();
+  window.addEventListener("online", checkNetwork);
+  window.addEventListener("offline", checkNetwork);
+  document.addEventListener("network:lost", checkNetwork);
 
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("/sw.js", {scope: "/"});

@@ -77,6 +77,12 @@ def service_worker():
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
+@bp.route("/ping", methods=["HEAD", "GET"])
+def ping():
+    """Whether the server can be reached (static/js/pwa.js asks; the service worker never answers it)."""
+    return Response(status=204, headers={"Cache-Control": "no-store"})
+
+
 @bp.get("/offline/", defaults={"path": ""})
 @bp.get("/offline/<path:path>")
 def offline_page(path: str):
