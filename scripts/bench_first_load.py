@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import urllib.request
 
-from benchlib import chromium, machine, running_app
+from browserlib import chromium, machine, running_app
 
 LIMIT = 100_000
 

@@ -14,7 +14,7 @@ import argparse
 import statistics
 import sys
 
-from benchlib import chromium, machine, running_app
+from browserlib import chromium, machine, running_app
 
 LIMIT_MS = 5000
 BOOT_MS = 120_000

@@ -16,7 +16,7 @@ import statistics
 import subprocess
 import sys
 
-from benchlib import ROOT, chromium, machine, running_app
+from browserlib import ROOT, chromium, machine, running_app
 
 WARM_UP_HANDS = 30
 SIMULATE = """([hands, seed]) => {
