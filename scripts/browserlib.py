@@ -1,6 +1,6 @@
-"""What the browser benchmarks and screenshots share: the app on a free port (gunicorn, as in production, on a throwaway
-SQLite file) and Debian's headless chromium driven by Playwright. Benchmarks print figures; tests never
-assert durations."""
+"""What the browser benchmarks and screenshots share: the app on a free port (gunicorn, as in production,
+on a throwaway SQLite file) and Debian's headless chromium driven by Playwright. Benchmarks print
+figures; tests never assert durations."""
 
 from __future__ import annotations
 
