@@ -90,4 +90,4 @@ class SoloTable:
     def _changed(self, action_id: str | None) -> None:
         self.version += 1
         if action_id:
-            self.recent_action_ids = (self.recent_action_ids + [action_id])[-RECENT_ACTION_IDS:]
+            self.recent_action_ids = [*self.recent_action_ids, action_id][-RECENT_ACTION_IDS:]

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Callable
+from typing import Any
 
 import engine
 from webcore.autoplay import Automatic
@@ -113,7 +115,7 @@ class SoloViews:
             raise LookupError("no solo game on this device")
         return table
 
-    def _change(self, change) -> Response:
+    def _change(self, change: Callable[[SoloTable], None]) -> Response:
         table = self._require()
         try:
             change(table)
@@ -124,5 +126,5 @@ class SoloViews:
         return Response(self.pages.render("partials/message.html", message=None)
                         + self.pages.regions(REGIONS, **self._context(table)))
 
-    def _context(self, table: SoloTable, selected: tuple[str, ...] = ()) -> dict:
+    def _context(self, table: SoloTable, selected: tuple[str, ...] = ()) -> dict[str, Any]:
         return room_context(table.snapshot(), selected, url_for=self.router.url_for, action_id=table.action_id)

@@ -20,11 +20,11 @@ LIMIT_MS = 5000
 BOOT_MS = 120_000
 CONTROLS = "#play, #bury, #pass, button.show"
 # Records when the hand first shows, and when the player's controls do (ms since the navigation began).
-WATCH = """new MutationObserver(() => {
+WATCH = f"""new MutationObserver(() => {{
   if (!self.firstCard && document.querySelector("#hand label.slot")) self.firstCard = performance.now();
-  if (!self.controls && document.querySelector("#hand label.slot") && document.querySelector('%s'))
+  if (!self.controls && document.querySelector("#hand label.slot") && document.querySelector('{CONTROLS}'))
     self.controls = performance.now();
-}).observe(document, {subtree: true, childList: true});""" % CONTROLS
+}}).observe(document, {{subtree: true, childList: true}});"""
 
 
 def main() -> int:

@@ -8,7 +8,6 @@ scoresheet synced once it is back.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from browserlib import ROOT, chromium, running_app
 

@@ -5,6 +5,7 @@
 (() => {
   const main = document.getElementById("offline-app");
   const PREFIX = "/offline/";
+  const PENDING_KEY = "shuangsheng.pending";
   const dealDelay = Number(main.dataset.dealDelay);
   const botDelay = Number(main.dataset.botDelay);
   let app = null;  // the Python OfflineApp
@@ -132,9 +133,8 @@
 
   function showPending() {
     if (!app) return;
-    const count = app.pending_count();
-    document.getElementById("pending-count").textContent = String(count);
-    document.documentElement.dataset.pending = count ? "yes" : "no";
+    localStorage.setItem(PENDING_KEY, String(app.pending_count()));  // for the header of every page (pwa.js)
+    document.dispatchEvent(new Event("pending:changed"));
   }
 
   document.addEventListener("network:back", sync);

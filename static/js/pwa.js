@@ -27,6 +27,16 @@
   window.addEventListener("offline", checkNetwork);
   document.addEventListener("network:lost", checkNetwork);
 
+  // Changes kept on this device that the server does not have yet (counted by the offline app).
+  function showPending() {
+    const count = Number(localStorage.getItem("shuangsheng.pending") || 0);
+    const shown = document.getElementById("pending-count");
+    if (shown) shown.textContent = String(count);
+    root.dataset.pending = count ? "yes" : "no";
+  }
+  showPending();
+  document.addEventListener("pending:changed", showPending);
+
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("/sw.js", {scope: "/"});
 
