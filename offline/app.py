@@ -5,6 +5,7 @@ takes the solo table's automatic moves when the page asks, and plans and records
 from __future__ import annotations
 
 import json
+import traceback
 
 from webcore.players import BOT_LEVELS
 from webcore.translation import gettext as _
@@ -25,12 +26,18 @@ class OfflineApp:
         self.router.add("GET", "/", "offline.home", self.home)
 
     def handle(self, method: str, url: str, body: str = "") -> Response:
-        """The answer to one request, as the server would give it (an unknown URL or sheet: a 404 message)."""
+        """The answer to one request, as the server would give it: an unknown page or sheet is a 404 message,
+        and a fault a 500 message (its traceback goes to the browser's console), never a dead page."""
         try:
             return self.router.dispatch(method, url, body)
         except (NotFound, LookupError):
-            message = self.pages.render("partials/message.html", message=_("This page is not kept on this device."))
-            return Response(message, 404)
+            return self._message(_("This page is not kept on this device."), 404)
+        except Exception:
+            traceback.print_exc()
+            return self._message(_("Something went wrong on this device. Please try again."), 500)
+
+    def _message(self, text: str, status: int) -> Response:
+        return Response(self.pages.render("partials/message.html", message=text), status)
 
     def home(self, request: Request) -> Response:
         """What this device keeps: the solo game and the scoresheets, with what still has to be synced."""

@@ -129,3 +129,12 @@ def test_the_page_speaks_the_language_it_was_kept_in(storage):
     run_the_table(offline)
     status = text_of(region(page(offline), "status"))
     assert "第1局" in status and "庄家" in status  # "Hand 1", "Dealer": the catalogue the server uses
+
+
+def test_a_fault_in_the_app_is_a_message_not_a_dead_page(offline, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(offline.solo, "table", broken)
+    answer = offline.handle("GET", ROOM)
+    assert answer.status == 500 and "Something went wrong on this device" in answer.body
