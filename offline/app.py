@@ -30,7 +30,7 @@ class OfflineApp:
         and a fault a 500 message (its traceback goes to the browser's console), never a dead page."""
         try:
             return self.router.dispatch(method, url, body)
-        except (NotFound, LookupError):
+        except NotFound:
             return self._message(_("This page is not kept on this device."), 404)
         except Exception:
             traceback.print_exc()

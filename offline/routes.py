@@ -71,7 +71,7 @@ class _Rule:
 
 
 class NotFound(LookupError):
-    """No rule for this method and path."""
+    """No rule for this method and path, or nothing on this device by that name."""
 
 
 class Router:

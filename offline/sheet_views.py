@@ -18,7 +18,7 @@ from webcore.sheet_text import input_error_message
 from webcore.translation import gettext as _
 
 from .pages import Pages
-from .routes import Request, Response, Router
+from .routes import NotFound, Request, Response, Router
 from .sheets import LocalSheet, SyncRequest, now
 from .storage import Storage
 
@@ -54,7 +54,7 @@ class SheetViews:
     def load(self, code: str) -> LocalSheet:
         sheet = self.all().get(code)
         if sheet is None:
-            raise LookupError(f"no sheet {code!r} on this device")
+            raise NotFound(f"no sheet {code!r} on this device")
         return sheet
 
     def save(self, local: LocalSheet) -> None:

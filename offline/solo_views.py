@@ -17,7 +17,7 @@ from webcore.players import BOT_LEVELS
 from webcore.room_page import REGIONS, illegal_message, room_context
 
 from .pages import Pages
-from .routes import Request, Response, Router
+from .routes import NotFound, Request, Response, Router
 from .solo import CODE, SoloTable
 from .storage import Storage
 
@@ -112,7 +112,7 @@ class SoloViews:
     def _require(self) -> SoloTable:
         table = self.table()
         if table is None:
-            raise LookupError("no solo game on this device")
+            raise NotFound("no solo game on this device")
         return table
 
     def _change(self, change: Callable[[SoloTable], None]) -> Response:
