@@ -93,7 +93,9 @@ class LocalSheet:
         theirs = {entry.id: entry for entry in stored.entries}
         return Pending(
             upload=False,
-            entries=tuple(entry for entry in self.sheet.entries if entry.id not in theirs),
+            # A hand deleted on the server (on the online page) never comes back: the phone drops it too.
+            entries=tuple(entry for entry in self.sheet.entries
+                          if entry.id not in theirs and entry.id not in stored.removed_ids),
             edits=tuple(entry for entry in self.sheet.entries if entry.id in theirs and theirs[entry.id] != entry),
             # Every deletion the server has not recorded, even of a hand it seems not to have: an upload
             # whose answer was lost may have brought it there.

@@ -6,6 +6,7 @@
   const main = document.getElementById("offline-app");
   const PREFIX = "/offline/";
   const PENDING_KEY = "shuangsheng.pending";
+  const MAX_SYNC_ROUNDS = 20;
   const dealDelay = Number(main.dataset.dealDelay);
   const botDelay = Number(main.dataset.botDelay);
   let app = null;  // the Python OfflineApp
@@ -100,7 +101,9 @@
     if (syncing || document.documentElement.dataset.network === "offline" || !app) return;
     syncing = true;
     try {
-      for (let next = app.next_sync(); next != null; next = app.next_sync()) {
+      // Each answer brings the server closer; the bound only guards against a server that takes nothing.
+      for (let round = 0, next = app.next_sync(); next != null && round < MAX_SYNC_ROUNDS;
+           round++, next = app.next_sync()) {
         const call = JSON.parse(next);
         let response;
         try {

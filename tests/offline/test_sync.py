@@ -129,3 +129,18 @@ def test_a_refused_sync_is_shown_and_not_sent_again(offline, client):
     assert sync(offline, client) == [403]
     page = offline.handle("GET", f"/offline/s/{code}").body
     assert "The server refused the upload" in text_of(page) and offline.next_sync() is None
+
+
+def test_a_hand_deleted_on_the_online_page_is_dropped_here_too(offline, client, app):
+    code = create(offline)
+    record(offline, code, trick_points=35)
+    record(offline, code, trick_points=120)
+    sync(offline, client)
+    local = offline.sheets.load(code)
+    online = app.test_client()
+    second = local.sheet.entries[1].id
+    online.post(f"/s/{local.server['code']}/hands/{second}/delete", headers={"X-Edit-Token": local.edit_token})
+    record(offline, code, trick_points=40)  # the phone does not know yet
+    assert len(sync(offline, client)) <= 2  # no endless rounds
+    local_ids = [entry.id for entry in offline.sheets.load(code).sheet.entries]
+    assert second not in local_ids and local_ids == ids(server_sheet(client, offline, code))
