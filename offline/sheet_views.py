@@ -34,6 +34,7 @@ class SheetViews:
         self.sync_problems: dict[str, str] = {}  # local code → why the server refused its last sync request
         router.add("GET", "/sheets/new", "sheets.new_sheet", self.new_sheet)
         router.add("POST", "/sheets", "sheets.create_sheet", self.create_sheet)
+        router.add("POST", "/keep", "offline.keep_sheet", self.keep_sheet)
         router.add("GET", "/s/<code>", "sheets.sheet_page", self.sheet_page)
         router.add("POST", "/s/<code>/hands", "sheets.record_hand", self.record_hand)
         router.add("POST", "/s/<code>/preview", "sheets.preview_hand", self.preview_hand)
@@ -75,6 +76,17 @@ class SheetViews:
                                               **new_sheet_context(request.form)), 400)
         local = LocalSheet.new(sheet, preset)
         self.save(local)
+        return Response(self._page(local), headers={"HX-Push-Url": self.router.url_for("sheets.sheet_page",
+                                                                                      code=local.code)})
+
+    def keep_sheet(self, request: Request) -> Response:
+        """Keep a sheet of the server here (``answer``: its ``sheet.json``), once: the page goes on with it."""
+        answer = json.loads(request.form["answer"])
+        local = next((local for local in self.all().values()
+                      if local.server and local.server["code"] == answer["code"]), None)
+        if local is None:
+            local = LocalSheet.kept_from_server(answer)
+            self.save(local)
         return Response(self._page(local), headers={"HX-Push-Url": self.router.url_for("sheets.sheet_page",
                                                                                       code=local.code)})
 

@@ -66,6 +66,14 @@ class LocalSheet:
         # The server accepts an edit token of 22 to 200 characters from an offline phone.
         return cls(uuid.uuid4().hex, secrets.token_urlsafe(24), preset, sheet)
 
+    @classmethod
+    def kept_from_server(cls, answer: dict[str, Any]) -> LocalSheet:
+        """A sheet started on the server, kept here to go on without a network. Its edit token is the
+        browser's cookie for the sheet (the sync API reads it when the request names none)."""
+        started = answer["clock_started_at"]
+        return cls(uuid.uuid4().hex, "", answer["preset"], Scoresheet.from_dict(answer["sheet"]),
+                   clock_started_at=datetime.fromisoformat(started) if started else None, server=answer)
+
     @property
     def clock(self) -> Clock:
         return Clock(self.sheet.rules.time_limit_minutes, self.clock_started_at)

@@ -31,8 +31,21 @@
   }
 
   async function showFirstPage(started) {
-    await htmx.ajax("GET", location.pathname + location.search, {target: main, swap: "innerHTML"});
+    const keep = location.pathname.match(/^\/offline\/keep\/([\w-]+)$/);
+    if (keep) {
+      await keepServerSheet(keep[1]);
+    } else {
+      await htmx.ajax("GET", location.pathname + location.search, {target: main, swap: "innerHTML"});
+    }
     main.dataset.bootMs = String(Math.round(performance.now() - started));
+  }
+
+  // A sheet of the server kept on this device (its page links here): the app gets the server's copy.
+  async function keepServerSheet(code) {
+    const response = await fetch(`/s/${code}/sheet.json`);
+    if (!response.ok) throw new Error(`/s/${code}/sheet.json: ${response.status}`);
+    await htmx.ajax("POST", PREFIX + "keep", {target: main, swap: "innerHTML",
+                                              values: {answer: await response.text()}});
   }
 
   // htmx asks the app instead of the network for this page's own addresses.

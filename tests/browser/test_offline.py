@@ -113,3 +113,23 @@ def test_scoresheet_kept_offline_reaches_the_server_once(page: Page, context: Br
     wait_for_the_app(page)
     expect(page.locator("#sheet-sync")).to_have_attribute("data-synced", "true")
     assert len(json.load(urllib.request.urlopen(share_link + "/sheet.json"))["sheet"]["entries"]) == 2
+
+
+def test_a_sheet_started_online_goes_on_without_a_network(page: Page, context: BrowserContext, server):
+    keep_offline(page, server)
+    page.goto(server.url + "/sheets/new")
+    page.fill("#team-0", "North")
+    page.select_option("#first-dealer", "0")
+    page.click("#create-sheet")
+    record_hand(page, 35)  # on the server
+    server_url = page.url
+    page.click("#keep-sheet")
+    wait_for_the_app(page)
+    expect(page.locator("#level-0")).to_have_text("4")
+    go_offline(context, page)
+    record_hand(page, 120)  # on the phone only
+    expect(page.locator("#sheet-sync")).to_have_attribute("data-synced", "false")
+    context.set_offline(False)
+    expect(page.locator("#sheet-sync")).to_have_attribute("data-synced", "true", timeout=30_000)
+    stored = json.load(urllib.request.urlopen(server_url + "/sheet.json"))
+    assert [entry["trick_points"] for entry in stored["sheet"]["entries"]] == [35, 120]

@@ -144,3 +144,23 @@ def test_a_hand_deleted_on_the_online_page_is_dropped_here_too(offline, client, 
     assert len(sync(offline, client)) <= 2  # no endless rounds
     local_ids = [entry.id for entry in offline.sheets.load(code).sheet.entries]
     assert second not in local_ids and local_ids == ids(server_sheet(client, offline, code))
+
+
+def test_a_sheet_started_on_the_server_is_kept_here_and_goes_on_without_a_network(offline, app):
+    scorekeeper = app.test_client()  # the browser that started the sheet online holds its edit cookie
+    started = scorekeeper.post("/sheets", data={"team_0": "North", "team_1": "East", "preset": "classic",
+                                                "level_0": "2", "level_1": "2", "first_dealer": "0"})
+    server_code = started.headers["Location"].rsplit("/", 1)[1]
+    scorekeeper.post(f"/s/{server_code}/hands", data={"entry_id": "online-1", "trick_points": "35"})
+    answer = scorekeeper.get(f"/s/{server_code}/sheet.json").get_data(as_text=True)
+    kept = offline.handle("POST", "/offline/keep", form_body({"answer": answer}))
+    code = kept.headers["HX-Push-Url"].rsplit("/", 1)[1]
+    again = offline.handle("POST", "/offline/keep", form_body({"answer": answer}))
+    assert again.headers["HX-Push-Url"].endswith(code) and len(offline.sheets.all()) == 1  # kept once
+    assert 'id="level-0">4<' in kept.body and offline.pending_count() == 0
+    record(offline, code, trick_points=120)  # without a network
+    assert offline.pending_count() == 1
+    sync(offline, scorekeeper)  # no token in the request: the cookie is the scorekeeper's
+    assert ids(server_sheet(scorekeeper, offline, code)) == [entry.id for entry in
+                                                            offline.sheets.load(code).sheet.entries]
+    assert len(ids(server_sheet(scorekeeper, offline, code))) == 2

@@ -82,3 +82,11 @@ def test_text_is_sent_gzip_compressed(client, path):
     packed = client.get(path, headers={"Accept-Encoding": "gzip, deflate"})
     assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
     assert gzip.decompress(packed.data) == plain.data and len(packed.data) < len(plain.data) / 2
+
+
+def test_the_scorekeeper_may_keep_an_online_sheet_on_the_phone_a_viewer_may_not(client, app):
+    response = client.post("/sheets", data={"team_0": "A", "team_1": "B", "preset": "classic", "level_0": "2",
+                                            "level_1": "2", "first_dealer": "0"})
+    code = response.headers["Location"].rsplit("/", 1)[1]
+    assert f'href="/offline/keep/{code}"' in client.get(f"/s/{code}").get_data(as_text=True)
+    assert 'id="keep-sheet"' not in app.test_client().get(f"/s/{code}").get_data(as_text=True)
