@@ -4,7 +4,7 @@ Pyodide's npm package ships its runtime but no package wheels, and ``loadPackage
 the network. So at set-up we ``pip download`` Jinja2's wheel and MarkupSafe's sdist (its PyPI wheels are
 platform builds; the pure-Python modules of the sdist work without the C speedups) at the versions
 Pyodide's own lock file lists, and keep only the importable package files. The app adds our own packages
-(engine, webcore, offline) and the templates when it serves the bundle (webapp/offline_bundle.py).
+(engine, webapp/core, webapp/offline) and the templates when it serves the bundle (webapp/offline_bundle.py).
 Run by scripts/setup; does nothing when the zip is already there for these versions.
 """
 

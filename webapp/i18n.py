@@ -12,7 +12,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request
 from flask_babel import Babel, get_locale, gettext
-from webcore import translation
+from webapp.core import translation
 
 LOCALES = ("zh_Hans", "zh_Hant", "en")
 LANGUAGE_NAMES = {"zh_Hans": "简体中文", "zh_Hant": "繁體中文", "en": "English"}
@@ -59,6 +59,6 @@ def init_i18n(app: Flask) -> None:
     directory = Path(app.root_path).parent / "translations"
     compile_catalogues(directory)
     Babel(app, locale_selector=select_locale, default_translation_directories=str(directory))
-    translation.install(gettext)  # the shared page code (webcore) speaks the request's language
+    translation.install(gettext)  # the shared page code (webapp.core) speaks the request's language
     app.jinja_env.globals.update(current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES,
                                  HTML_LANG=HTML_LANG)

@@ -1,5 +1,5 @@
 """The Python the offline app runs under Pyodide, as one zip the page unpacks: the rules engine, the shared
-page code (webcore), the offline app, the templates and compiled catalogues, and Jinja2 + MarkupSafe
+page code (webapp/core), the offline app (webapp/offline), the templates and compiled catalogues, and Jinja2 + MarkupSafe
 (packed at set-up by scripts/pyodide_packages.py).
 
 Built from the working tree when first asked for, so it always matches the templates and code the server
@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "webcore", "offline")
+PACKAGES = ("engine", "webapp/core", "webapp/offline")
+MODULES = ("webapp/__init__.py",)  # the package root of the last two (it imports nothing itself)
 THIRD_PARTY = ROOT / "static" / "vendor" / "python" / "packages.zip"
 # Whatever the zip holds gets a fixed date, so the same sources make the same bytes (and digest).
 FIXED_TIME = (2026, 1, 1, 0, 0, 0)
@@ -33,7 +34,7 @@ class Bundle:
 
 def source_files(root: Path = ROOT) -> dict[str, bytes]:
     """Our files by their path in the bundle (the bundle root goes on ``sys.path``)."""
-    files = {}
+    files = {name: (root / name).read_bytes() for name in MODULES}
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*.py")):
             files[path.relative_to(root).as_posix()] = path.read_bytes()

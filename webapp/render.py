@@ -1,7 +1,7 @@
 """Rendering a snapshot with Flask: the page, and one partial per swappable region (sent alone or
 out of band).
 
-What the templates are given comes from :mod:`webcore.room_page`, which the offline app shares.
+What the templates are given comes from :mod:`webapp.core.room_page`, which the offline app shares.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import current_app, render_template, url_for
 
-from webcore.room_page import REGIONS, Snapshot, room_context
+from webapp.core.room_page import REGIONS, Snapshot, room_context
 
 
 def render_regions(snapshot: Snapshot, names: tuple[str, ...] = REGIONS, **extra: Any) -> dict[str, str]:

@@ -19,8 +19,8 @@ from typing import Any
 
 import engine
 from flask_babel import lazy_gettext as _l
-from webcore import autoplay, players
-from webcore.room_page import SeatInfo, Snapshot
+from webapp.core import autoplay, players
+from webapp.core.room_page import SeatInfo, Snapshot
 
 from .errors import BadRequest, Forbidden, Illegal, NotFound
 from .hub import Hub

@@ -1,5 +1,5 @@
 """Rendering a scoresheet with Flask: the page, and one partial per swappable region (sent alone or out
-of band). What the templates are given comes from :mod:`webcore.sheet_page`, which the offline
+of band). What the templates are given comes from :mod:`webapp.core.sheet_page`, which the offline
 scorekeeper shares.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template, url_for
-from webcore import sheet_page
-from webcore.sheet_page import LIVE_REGIONS, HandForm
+from webapp.core import sheet_page
+from webapp.core.sheet_page import LIVE_REGIONS, HandForm
 
 from .sheets import LoadedSheet
 

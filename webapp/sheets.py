@@ -15,8 +15,8 @@ from datetime import datetime
 
 from engine import Scoresheet, ScoresheetError
 from flask_babel import lazy_gettext as _l
-from webcore.sheet_changes import merged
-from webcore.sheet_page import Clock
+from webapp.core.sheet_changes import merged
+from webapp.core.sheet_page import Clock
 
 from . import sheet_store
 from .errors import BadRequest, Conflict, Forbidden, Illegal

@@ -34,7 +34,7 @@ self.OfflinePython = (() => {
     pyodide.unpackArchive(bundle, "zip", {extractDir: APP_DIR});
     let snapshotStored = Promise.resolve();
     if (!snapshot) {
-      pyodide.runPython(`import sys; sys.path.insert(0, "${APP_DIR}"); import offline.app`);
+      pyodide.runPython(`import sys; sys.path.insert(0, "${APP_DIR}"); import webapp.offline.app`);
       if (snapshotCache) snapshotStored = storeSnapshot(snapshotCache, pyodide.makeMemorySnapshot());
     }
     return {pyodide, snapshotStored};

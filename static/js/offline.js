@@ -1,5 +1,5 @@
 // The offline app's page (templates/offline/shell.html). It starts Python (offline-python.js), then
-// hands every htmx request for /offline/… to the app in it (offline/app.py), which answers as the server
+// hands every htmx request for /offline/… to the app in it (webapp/offline/app.py), which answers as the server
 // would, with the server's templates. It also moves the solo table's bots at the server's pace, and sends
 // the scoresheets kept here to the server whenever the network is there.
 (() => {
@@ -23,10 +23,10 @@
     const started = performance.now();
     const {pyodide} = await OfflinePython.start({indexURL: main.dataset.pyodide, bundleURL: main.dataset.bundle,
                                                  snapshotCache: main.dataset.snapshotCache});
-    // Storage as the app sees it (offline/storage.py); a missing key is None, not JavaScript's null.
+    // Storage as the app sees it (webapp/offline/storage.py); a missing key is None, not JavaScript's null.
     const storage = {get: key => localStorage.getItem(key) ?? undefined,
                      put: (key, value) => localStorage.setItem(key, value)};
-    app = pyodide.pyimport("offline.app").OfflineApp(storage, main.dataset.locale);
+    app = pyodide.pyimport("webapp.offline.app").OfflineApp(storage, main.dataset.locale);
     return started;
   }
 

@@ -1,4 +1,4 @@
-"""The offline app (``offline/``) run by CPython, as Pyodide runs it in the browser: with the same templates,
+"""The offline app (``webapp/offline/``) run by CPython, as Pyodide runs it in the browser: with the same templates,
 a storage in memory instead of ``localStorage``, and the requests the page's htmx would send."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from offline.app import OfflineApp
-from offline.storage import MemoryStorage
+from webapp.offline.app import OfflineApp
+from webapp.offline.storage import MemoryStorage
 from webapp.i18n import compile_catalogues
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from offline.routes import FormData, NotFound, Response, Router
+from webapp.offline.routes import FormData, NotFound, Response, Router
 
 
 def router() -> Router:

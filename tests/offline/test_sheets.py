@@ -7,7 +7,7 @@ import html as html_text
 import re
 from urllib.parse import urlencode
 
-from offline.app import OfflineApp
+from webapp.offline.app import OfflineApp
 
 from .conftest import region, text_of
 

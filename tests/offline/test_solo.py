@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from offline.app import OfflineApp
+from webapp.offline.app import OfflineApp
 
 from .conftest import region, text_of
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from offline.app import OfflineApp
+from webapp.offline.app import OfflineApp
 
 from .conftest import text_of
 from .test_sheets import create, form_body, record

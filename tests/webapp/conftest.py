@@ -7,7 +7,7 @@ from typing import Any
 import engine
 import pytest
 
-from webcore import players
+from webapp.core import players
 from webapp.service import RoomService
 
 

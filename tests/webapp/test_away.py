@@ -72,7 +72,7 @@ def test_a_new_player_is_not_away_before_their_page_connects(app, client):
 
 def test_a_bots_choice_is_made_once_and_lands_when_due(solo, app, client, monkeypatch):
     """Deciding right after the last change and acting at BOT_DELAY_MS hides how long the bot thought."""
-    from webcore import players
+    from webapp.core import players
 
     rooms = service_of(app)
     calls = []

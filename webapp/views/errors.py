@@ -6,7 +6,7 @@ import logging
 
 from flask import Flask, render_template, request
 from flask_babel import gettext as _
-from webcore.room_page import illegal_message
+from webapp.core.room_page import illegal_message
 from werkzeug.exceptions import HTTPException
 
 from ..errors import Illegal, NotFound, RoomError

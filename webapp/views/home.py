@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request
-from webcore.players import BOT_LEVELS
+from webapp.core.players import BOT_LEVELS
 
 from ..i18n import COOKIE, LOCALES
 from .common import SEAT_COOKIE, room_path, service, set_room_cookie

@@ -6,8 +6,8 @@ from __future__ import annotations
 import engine
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS
 from flask import Blueprint, redirect, render_template, request
-from webcore.players import BOT_LEVELS
-from webcore.rule_form import rule_overrides
+from webapp.core.players import BOT_LEVELS
+from webapp.core.rule_form import rule_overrides
 
 from ..errors import BadRequest
 from ..render import page_context

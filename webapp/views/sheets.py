@@ -18,10 +18,10 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_sock import ConnectionClosed
-from webcore.sheet_changes import merged, undone
-from webcore.sheet_forms import entry_from_form, entry_form_values, sheet_from_form
-from webcore.sheet_page import FORM_REGION, LIVE_REGIONS, edit_hand_form, new_hand_form, new_sheet_context
-from webcore.sheet_text import input_error_message
+from webapp.core.sheet_changes import merged, undone
+from webapp.core.sheet_forms import entry_from_form, entry_form_values, sheet_from_form
+from webapp.core.sheet_page import FORM_REGION, LIVE_REGIONS, edit_hand_form, new_hand_form, new_sheet_context
+from webapp.core.sheet_text import input_error_message
 
 from ..errors import BadRequest, NotFound, RoomError
 from ..render import render_message

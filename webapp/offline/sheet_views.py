@@ -9,13 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Scoresheet, ScoresheetError
-from webcore.sheet_changes import undone
-from webcore.sheet_forms import entry_form_values, entry_from_form, sheet_from_form
-from webcore.sheet_page import (
+from webapp.core.sheet_changes import undone
+from webapp.core.sheet_forms import entry_form_values, entry_from_form, sheet_from_form
+from webapp.core.sheet_page import (
     FORM_REGION, LIVE_REGIONS, edit_hand_form, new_sheet_context, sheet_context,
 )
-from webcore.sheet_text import input_error_message
-from webcore.translation import gettext as _
+from webapp.core.sheet_text import input_error_message
+from webapp.core.translation import gettext as _
 
 from .pages import Pages
 from .routes import NotFound, Request, Response, Router

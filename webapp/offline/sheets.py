@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from engine import HandEntry, Scoresheet
-from webcore.sheet_page import Clock
+from webapp.core.sheet_page import Clock
 
 
 @dataclass(frozen=True)

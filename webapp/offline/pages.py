@@ -10,11 +10,11 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from webcore import translation
-from webcore.room_page import UrlFor, bot_level_name
+from webapp.core import translation
+from webapp.core.room_page import UrlFor, bot_level_name
 
-# The bundle holds engine/, webcore/, offline/, templates/ and translations/ side by side.
-ROOT = Path(__file__).resolve().parent.parent
+# The bundle holds engine/, webapp/core/, webapp/offline/, templates/ and translations/ side by side.
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Pages:

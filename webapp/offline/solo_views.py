@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from webcore.autoplay import Automatic
-from webcore.players import BOT_LEVELS
-from webcore.room_page import REGIONS, illegal_message, room_context
+from webapp.core.autoplay import Automatic
+from webapp.core.players import BOT_LEVELS
+from webapp.core.room_page import REGIONS, illegal_message, room_context
 
 from .pages import Pages
 from .routes import NotFound, Request, Response, Router

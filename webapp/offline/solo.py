@@ -11,8 +11,8 @@ from typing import Any
 
 import engine
 from engine.actions import Action
-from webcore import autoplay, players
-from webcore.room_page import SeatInfo, Snapshot
+from webapp.core import autoplay, players
+from webapp.core.room_page import SeatInfo, Snapshot
 
 CODE = "solo"  # the local table's code in its URLs
 PERSON = 0

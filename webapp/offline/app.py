@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import traceback
 
-from webcore.players import BOT_LEVELS
-from webcore.translation import gettext as _
+from webapp.core.players import BOT_LEVELS
+from webapp.core.translation import gettext as _
 
 from .pages import Pages
 from .routes import NotFound, Request, Response, Router
