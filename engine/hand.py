@@ -38,6 +38,8 @@ from .trump import Order, Trump
 from .view import view
 
 HAND_SIZE, KITTY_SIZE, DEALT = 25, 8, 100
+# The phases of a hand, in order (marked for translation: refusals name them).
+PHASES = (N_("dealing"), N_("declaring"), N_("burying"), N_("overturning"), N_("playing"), N_("done"))
 FULL_DECK = full_deck()  # in index order, as sorted() leaves a deck
 FULL_DECK_TUPLE = tuple(FULL_DECK)
 

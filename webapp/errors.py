@@ -24,9 +24,13 @@ class BadRequest(RoomError):
 
 
 class Illegal(RoomError):
-    """The engine refused the action; the message names the rule clause."""
+    """The engine refused the action (``refusal``, when it was the engine); the message names the rule clause."""
 
     status = 422
+
+    def __init__(self, message: str, refusal: Exception | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class Conflict(RoomError):

@@ -173,7 +173,7 @@ class RoomService:
                 if move(table.match, seat) is False:
                     return False
             except engine.IllegalAction as error:
-                raise Illegal(str(error)) from None
+                raise Illegal(str(error), error) from None
             self._remember(table, action_id)
             self._commit(table)
         self._changed(code)

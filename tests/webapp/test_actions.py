@@ -39,6 +39,15 @@ def test_illegal_play_is_refused_with_the_rule_and_nothing_changes(solo, client,
     unchanged(app, solo, *before)
 
 
+def test_illegal_play_message_is_in_the_readers_language(solo, client, app):
+    match = my_play_turn(app, solo, client)
+    cards = " ".join(str(c) for c in match.hand.hands[0])
+    response = act(client, solo, {"type": "play", "cards": cards}, **HTMX, **{"Accept-Language": "zh-CN"})
+    text = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "首家出牌必须同一花色" in text or "必须出" in text  # R4.2 or R5.1, whole sentence in Chinese
+
+
 def test_illegal_play_without_javascript_shows_the_room_page_with_the_message(solo, client, app):
     match = my_play_turn(app, solo, client)
     cards = " ".join(str(c) for c in match.hand.hands[0])

@@ -5,7 +5,6 @@ names, hand and messages derived from it. Rendering (Flask's or the offline app'
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -132,9 +131,17 @@ def trump_cards(view: dict[str, Any]) -> frozenset[int]:
     return frozenset(card for card in range(54) if order.is_trump[card])
 
 
-def illegal_message(text: str) -> str:
-    """The engine's message (naming its clause) with the clause's title in the reader's language."""
-    clause = re.search(r"\bR\d+\.\d+", text)
-    title = CLAUSE_TITLES.get(clause.group(0)) if clause else None
-    detail = text.split(": ", 1)[1] if text.startswith("seat ") and ": " in text else text
-    return f"{clause.group(0)} {title} — {detail}" if title else detail
+def illegal_message(refusal: engine.IllegalAction | str) -> str:
+    """A refused action in the reader's language: the clause, its title, and why.
+
+    The engine's :class:`~engine.reasons.Reason` carries the clause and a message template with
+    its values, so the whole sentence is translated; other refusals are shown as they are.
+    """
+    reason = getattr(refusal, "reason", None)
+    if reason is None:
+        return str(refusal)
+    detail = reason.translated(_)
+    title = CLAUSE_TITLES.get(reason.clause)
+    if title:
+        return f"{reason.clause} {title} — {detail}"
+    return f"{reason.clause}: {detail}" if reason.clause else detail

@@ -120,7 +120,7 @@ class SoloViews:
         try:
             change(table)
         except engine.IllegalAction as error:
-            message = illegal_message(str(error))
+            message = illegal_message(error)
             return Response(self.pages.render("partials/message.html", message=message), 422)
         self.save(table)
         return Response(self.pages.render("partials/message.html", message=None)

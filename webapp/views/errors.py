@@ -23,7 +23,7 @@ def register(app: Flask) -> None:
 
 
 def room_error(error: RoomError):
-    message = illegal_message(error.message) if isinstance(error, Illegal) else str(error.message)
+    message = illegal_message(error.refusal or error.message) if isinstance(error, Illegal) else str(error.message)
     if is_htmx():
         return render_message(message), error.status
     code = (request.view_args or {}).get("code")
