@@ -34,6 +34,16 @@ def rules_for(twos):
     return PRESETS["classic"].with_options({"twos_trump": twos})
 
 
+def random_trick(deal):
+    """A random lead from seat 0's 25 cards and a random legal follow from each other seat."""
+    rng, deck, trump, twos = deal
+    order = trump.order(twos)
+    hands = [deck[i * 25:(i + 1) * 25] for i in range(4)]
+    lead = random_lead(rng, hands[0], order)
+    fmt = LeadFormat(lead, order)
+    return order, fmt, [lead] + [random_follow(h, fmt, order, rng) for h in hands[1:]]
+
+
 def random_lead(rng, hand, order):
     leads = lead_candidates(hand, order)
     structured = [l for l in leads if len(l) > 1]
@@ -65,12 +75,8 @@ def test_follow_duty_is_never_more_than_the_lead_asks(deal):
 @settings(max_examples=200, deadline=None)
 @given(deals())
 def test_trick_winner_is_unchanged_by_permuting_cards_within_plays(deal):
-    rng, deck, trump, twos = deal
-    order = trump.order(twos)
-    hands = [deck[i * 25:(i + 1) * 25] for i in range(4)]
-    lead = random_lead(rng, hands[0], order)
-    fmt = LeadFormat(lead, order)
-    plays = [lead] + [random_follow(h, fmt, order, rng) for h in hands[1:]]
+    rng, _, trump, twos = deal
+    order, fmt, plays = random_trick(deal)
     winner = trick_winner(plays, trump, rules_for(twos))
     shuffled = [rng.sample(p, len(p)) for p in plays]
     assert trick_winner(shuffled, trump, rules_for(twos)) == winner
@@ -79,12 +85,8 @@ def test_trick_winner_is_unchanged_by_permuting_cards_within_plays(deal):
 @settings(max_examples=200, deadline=None)
 @given(deals())
 def test_discards_never_win(deal):
-    rng, deck, trump, twos = deal
-    order = trump.order(twos)
-    hands = [deck[i * 25:(i + 1) * 25] for i in range(4)]
-    lead = random_lead(rng, hands[0], order)
-    fmt = LeadFormat(lead, order)
-    plays = [lead] + [random_follow(h, fmt, order, rng) for h in hands[1:]]
+    _, _, trump, twos = deal
+    order, fmt, plays = random_trick(deal)
     winner = trick_winner(plays, trump, rules_for(twos))
     suits = {order.suit_of[c] for c in plays[winner]}
     assert suits == {fmt.suit} or suits == {4}
@@ -118,12 +120,9 @@ def test_simulate_command_prints_a_json_summary_last(capsys):
 def test_trick_winner_is_unchanged_by_changing_the_discards(deal, salt):
     """Replacing a discard (a play neither all of the led suit nor all trumps) by any other discard
     of the same size never changes who wins."""
-    rng, deck, trump, twos = deal
-    order = trump.order(twos)
-    hands = [deck[i * 25:(i + 1) * 25] for i in range(4)]
-    lead = random_lead(rng, hands[0], order)
-    fmt = LeadFormat(lead, order)
-    plays = [lead] + [random_follow(h, fmt, order, rng) for h in hands[1:]]
+    _, deck, trump, twos = deal
+    order, fmt, plays = random_trick(deal)
+    lead = plays[0]
     rules = rules_for(twos)
     winner = trick_winner(plays, trump, rules)
     other_rng = random.Random(salt)
