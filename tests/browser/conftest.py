@@ -17,6 +17,10 @@ from playwright.sync_api import Page, expect
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 30
 
+# How long an expectation waits for the page (not a duration asserted): four browsers, the server and
+# the tests share two cores, and a busy CI machine can take more than Playwright's default 5 s.
+expect.set_options(timeout=30_000)
+
 
 def free_port() -> int:
     with socket.socket() as probe:

@@ -48,6 +48,27 @@ def test_four_players_join_by_the_shared_link_and_play_a_whole_hand(browser: Bro
         context.close()
 
 
+def test_what_a_visitor_types_in_the_join_form_survives_live_updates(browser: Browser, server):
+    host_context, guest_context, other_context = (browser.new_context(**PHONE) for _ in range(3))
+    host, guest, other = (context.new_page() for context in (host_context, guest_context, other_context))
+    host.goto(server.url + "/rooms/new")
+    host.click("#create-room")
+    link = host.locator(".share-link").input_value()
+    guest.goto(link)
+    guest.fill("input[name=name]", "Typing")
+    guest.check("input[name=seat][value='3']")
+    other.goto(link)
+    other.fill("input[name=name]", "Other")
+    other.check("input[name=seat][value='1']")
+    other.click("#join")
+    # The guest's lobby updates live (seat 2 is taken) while the half-filled form keeps its input.
+    expect(guest.locator(".seat-list li[data-seat='1']")).to_contain_text("Other")
+    expect(guest.locator("input[name=name]")).to_have_value("Typing")
+    expect(guest.locator("input[name=seat][value='3']")).to_be_checked()
+    for context in (host_context, guest_context, other_context):
+        context.close()
+
+
 def test_a_server_restart_mid_hand_loses_nothing(page: Page, tmp_path):
     own = Server(tmp_path / "restart.sqlite3")
     own.start()
