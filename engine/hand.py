@@ -528,12 +528,21 @@ class Hand:
             return Play(tuple(random_lead(hand, self.order, rng)))
         if self.phase == "burying" and seat == self.turn:
             return Bury(tuple(rng.sample(self.hands[seat], KITTY_SIZE)))
-        showings = self.legal_showings(seat) if self.phase != "dealing" or rng.random() < show_chance / 4 else []
-        if showings and rng.random() < show_chance:
-            return rng.choice(showings)
+        if self._may_want_to_show(seat) and rng.random() < show_chance:
+            showings = self.legal_showings(seat)
+            if showings:
+                return rng.choice(showings)
         if seat != self.turn:
             return None
         return Draw() if self.phase == "dealing" else Pass()
+
+    def _may_want_to_show(self, seat: int) -> bool:
+        """While dealing, a seat's showings change when it receives a level card or a joker (R8.1);
+        checking only then keeps the random player cheap."""
+        if self.phase != "dealing":
+            return True
+        held = self.hands[seat]
+        return bool(held) and (held[-1].is_joker or held[-1].rank == self.level)
 
     # ----------------------------------------------------------------- persistence
 
