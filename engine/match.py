@@ -14,7 +14,7 @@ from typing import Any
 from .actions import Action, IllegalAction
 from .hand import Hand, HandResult
 from .rules import Rules
-from .scoring import time_up_winner
+from .scoring import team_of, time_up_winner
 
 
 class Match:
@@ -34,6 +34,7 @@ class Match:
         self.deal_number = 0
         self.history: list[HandResult] = []
         self.winner: int | None = None
+        self.ended_by: str | None = None  # the clause that ended the match: "R9.4" or "R9.5"
         self.hand = self._deal()
 
     def _deal(self) -> Hand:
@@ -62,6 +63,8 @@ class Match:
         self.levels = result.levels_after
         self.dealer = result.next_dealer
         self.winner = result.match_winner
+        if self.winner is not None:
+            self.ended_by = "R9.4"
 
     def next_hand(self) -> Hand:
         """Deal the next hand once the current one is scored."""
@@ -74,6 +77,27 @@ class Match:
         self.hand = self._deal()
         return self.hand
 
+    def end_on_time(self) -> int:
+        """R9.5: the time limit has passed; the match ends between hands, and the team returned.
+
+        The hand in play when time runs out is finished first (the caller, who owns the clock, calls
+        this once the hand is over), so the team on stage is the one that deals next.
+
+        >>> from engine.rules import Rules
+        >>> match = Match(Rules.preset("competition"), seed=1, levels=("6", "6"), dealer=3)
+        >>> match.end_on_time()
+        Traceback (most recent call last):
+        ...
+        engine.actions.IllegalAction: R9.5: time is called between hands; the hand in play is finished first
+        """
+        if self.winner is not None:
+            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
+        if not self.hand_over:
+            raise IllegalAction("R9.5: time is called between hands; the hand in play is finished first")
+        self.winner = self.time_up_winner()
+        self.ended_by = "R9.5"
+        return self.winner
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """The current hand's view for ``seat`` with the match around it."""
         return {**self.hand.view(seat), "match": self.summary()}
@@ -84,18 +108,25 @@ class Match:
             "dealer": self.dealer,
             "hand_number": self.hand_number,
             "winner": self.winner,
+            "ended_by": self.ended_by,
             "history": [r.to_dict() for r in self.history],
         }
 
     def time_up_winner(self) -> int | None:
-        """R9.5: the winner if time ran out now (``None`` while nobody is on stage and levels are equal)."""
-        return self.winner if self.winner is not None else time_up_winner(self.levels, self.hand.declarers)
+        """R9.5: the winner if time ran out now (``None`` while nobody is on stage and levels are equal).
+
+        Between hands the team on stage is the next dealer's; during a hand, the declarers'.
+        """
+        if self.winner is not None:
+            return self.winner
+        on_stage = team_of(self.dealer) if self.hand_over else self.hand.declarers
+        return time_up_winner(self.levels, on_stage)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "rules": self.rules.to_dict(), "seed": self.seed, "levels": list(self.levels),
             "dealer": self.dealer, "first_drawer": self.first_drawer, "hand_number": self.hand_number,
-            "deal_number": self.deal_number, "winner": self.winner,
+            "deal_number": self.deal_number, "winner": self.winner, "ended_by": self.ended_by,
             "history": [r.to_dict() for r in self.history], "hand": self.hand.to_dict(),
         }
 
@@ -110,6 +141,7 @@ class Match:
         match.hand_number = data["hand_number"]
         match.deal_number = data["deal_number"]
         match.winner = data["winner"]
+        match.ended_by = data.get("ended_by", None if match.winner is None else "R9.4")
         match.history = [HandResult.from_dict(r) for r in data["history"]]
         match.hand = Hand.from_dict(data["hand"])
         return match

@@ -87,3 +87,27 @@ def test_R9_5_timed_match_higher_level_wins_else_team_on_stage():
     assert match.time_up_winner() == 1
     match = Match(COMPETITION, seed=1, levels=("6", "6"), dealer=3)
     assert match.time_up_winner() == 1
+
+
+def test_R9_5_time_is_called_between_hands_and_the_next_dealers_team_is_on_stage():
+    import random
+
+    from engine import IllegalAction, Match
+    from engine.cards import RANKS
+    from engine.simulate import play_hand
+
+    match = Match(COMPETITION, seed=2, levels=("6", "6"), dealer=0)
+    with pytest.raises(IllegalAction, match="R9.5"):
+        match.end_on_time()  # the hand in play is finished first
+    play_hand(match, random.Random(2))
+    on_stage = match.dealer % 2
+    expected = on_stage if match.levels[0] == match.levels[1] else match.levels.index(
+        max(match.levels, key=RANKS.index))
+    assert match.time_up_winner() == expected
+    assert match.end_on_time() == expected
+    assert (match.winner, match.ended_by) == (expected, "R9.5")
+    assert Match.from_dict(match.to_dict()).ended_by == "R9.5"
+    with pytest.raises(IllegalAction, match="R9.4"):
+        match.next_hand()
+    with pytest.raises(IllegalAction, match="R9.4"):
+        match.end_on_time()
