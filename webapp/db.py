@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, current_app
-from sqlalchemy import event
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, create_engine
 
@@ -18,7 +18,21 @@ def init_db(app: Flask) -> None:
     else:
         engine = create_engine(url, pool_pre_ping=True)
     SQLModel.metadata.create_all(engine)
+    add_missing_columns(engine)
     app.extensions["db_engine"] = engine
+
+
+def add_missing_columns(engine: Engine) -> None:
+    """Give a database made by an earlier version the nullable columns added since (``create_all`` only
+    makes missing tables), so an upgrade keeps every room and sheet."""
+    existing = inspect(engine)
+    with engine.begin() as connection:
+        for table in SQLModel.metadata.sorted_tables:
+            have = {column["name"] for column in existing.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in have and column.nullable:
+                    kind = column.type.compile(engine.dialect)
+                    connection.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {kind}'))
 
 
 def _sqlite_pragmas(connection, _record) -> None:

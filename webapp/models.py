@@ -13,6 +13,13 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def as_utc(moment: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back without their zone; every stored time is UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=timezone.utc)
+
+
 class Room(SQLModel, table=True):
     """One table of four. ``match_state`` is ``engine.Match.to_dict()``; ``version`` grows by one per
     commit."""
@@ -30,6 +37,7 @@ class Room(SQLModel, table=True):
         default=None, sa_column=Column(JSON(none_as_null=True), nullable=True))
     # Client action ids already applied (most recent last): a repeated request is a no-op.
     recent_action_ids: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    started_at: datetime | None = None  # when the match started: the clock of a timed match (R9.5)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 

@@ -20,11 +20,12 @@ from typing import Any
 import engine
 from flask_babel import lazy_gettext as _l
 from webapp.core import autoplay, players
+from webapp.core.clock import Clock
 from webapp.core.room_page import SeatInfo, Snapshot
 
 from .errors import BadRequest, Forbidden, Illegal, NotFound
 from .hub import Hub
-from .models import Room
+from .models import Room, utcnow
 from .presence import Presence
 from .store import RoomStore, Table
 from .tokens import new_room_code, new_token, token_hash, token_matches
@@ -77,7 +78,7 @@ class RoomService:
         seats = [{"name": _name(name, 0), "token_hash": token_hash(token), "bot": None}]
         seats += [{"name": None, "token_hash": None, "bot": level} for _ in range(3)]
         room = Room(code=code, solo=True, preset="classic", rules=engine.Rules.preset("classic").to_dict(),
-                    bot_level=level, seats=seats)
+                    bot_level=level, seats=seats, started_at=utcnow())
         room.match_state = _new_match(room).to_dict()
         self.store.create(room)
         self.presence.seen(code, 0)  # counts as present until the page's WebSocket connects
@@ -119,6 +120,7 @@ class RoomService:
             if not all(_taken(s) for s in table.room.seats):
                 raise BadRequest(_l("fill every seat (with friends or bots) before starting"))
             table.match = _new_match(table.room)
+            table.room.started_at = utcnow()
             self._commit(table)
         self._changed(code)
 
@@ -170,13 +172,23 @@ class RoomService:
             if table.match is None:
                 raise Illegal(_l("the game has not started yet"))
             try:
-                if move(table.match, seat) is False:
+                # R9.5: once time is up, no new hand starts; whatever was pressed, the match ends.
+                if not self._end_if_time_is_up(table) and move(table.match, seat) is False:
                     return False
+                self._end_if_time_is_up(table)
             except engine.IllegalAction as error:
                 raise Illegal(str(error), error) from None
             self._remember(table, action_id)
             self._commit(table)
         self._changed(code)
+        return True
+
+    def _end_if_time_is_up(self, table: Table) -> bool:
+        """R9.5: a timed match whose time is up ends once the hand in play is over. True if it just did."""
+        match = table.match
+        if match.winner is not None or not match.hand_over or not _clock(table.room).is_up(utcnow()):
+            return False
+        match.end_on_time()
         return True
 
     def hint(self, code: str, token: str | None) -> engine.actions.Action | None:
@@ -207,7 +219,7 @@ class RoomService:
             rules=engine.Rules.from_dict(room.rules), started=match is not None,
             seats=[self._seat_info(code, i, s) for i, s in enumerate(room.seats)], my_seat=seat,
             is_host=token_matches(host_token, room.host_token_hash), view=view, legal_showings=showings,
-            turn_key=turn_key,
+            turn_key=turn_key, clock=_clock(room),
         )
 
     def _seat_info(self, code: str, index: int, seat: dict[str, Any]) -> SeatInfo:
@@ -252,6 +264,7 @@ class RoomService:
             if wait > 0 or action is None:
                 return max(wait, 0.001)
             match.apply(seat, action)
+            self._end_if_time_is_up(table)
             self._commit(table)
         self._changed(code)
         return 0.0
@@ -334,6 +347,10 @@ def _turn_key(match: engine.Match | None, seat: int | None) -> str:
     moves = sum(1 for entry in match.hand.log
                 if entry.seat == seat and not isinstance(entry.action, engine.Draw))
     return f"{match.hand_number}.{match.deal_number}.{moves}"
+
+
+def _clock(room: Room) -> Clock:
+    return Clock(engine.Rules.from_dict(room.rules).time_limit_minutes, room.started_at)
 
 
 def _new_match(room: Room) -> engine.Match:

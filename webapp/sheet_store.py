@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
@@ -10,14 +10,7 @@ from sqlmodel import select
 
 from . import db
 from .errors import Conflict, NotFound
-from .models import ScoresheetRecord, utcnow
-
-
-def as_utc(moment: datetime | None) -> datetime | None:
-    """SQLite hands datetimes back without their zone; every stored time is UTC."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=timezone.utc)
+from .models import ScoresheetRecord, as_utc, utcnow
 
 
 def _fresh(record: ScoresheetRecord) -> ScoresheetRecord:

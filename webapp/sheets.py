@@ -16,7 +16,7 @@ from datetime import datetime
 from engine import Scoresheet, ScoresheetError
 from flask_babel import lazy_gettext as _l
 from webapp.core.sheet_changes import merged
-from webapp.core.sheet_page import Clock
+from webapp.core.clock import Clock
 
 from . import sheet_store
 from .errors import BadRequest, Conflict, Forbidden, Illegal

@@ -16,7 +16,7 @@ from sqlmodel import select
 
 from . import db
 from .errors import Conflict, NotFound
-from .models import Room, utcnow
+from .models import Room, as_utc, utcnow
 
 
 @dataclass
@@ -40,6 +40,7 @@ class RoomStore:
             room = session.get(Room, code)
         if room is None:
             raise NotFound("no such room")
+        room.started_at = as_utc(room.started_at)
         return Table(room, self._match_of(room))
 
     def _match_of(self, room: Room) -> engine.Match | None:
@@ -62,7 +63,7 @@ class RoomStore:
                 update(Room)
                 .where(Room.code == room.code, Room.version == room.version)
                 .values(version=room.version + 1, match_state=state, seats=room.seats,
-                        recent_action_ids=room.recent_action_ids, updated_at=now)
+                        recent_action_ids=room.recent_action_ids, started_at=room.started_at, updated_at=now)
             )
             if result.rowcount != 1:
                 session.rollback()

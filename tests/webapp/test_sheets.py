@@ -385,7 +385,7 @@ def test_R9_5_clock_starts_once_and_the_page_shows_the_time_up_winner(client, ap
 
 def test_untimed_matches_have_no_clock(client):
     code = new_sheet(client)
-    assert text_of(region(page(client, code), "sheet-clock")) == 'id="sheet-clock" class="sheet-clock">'
+    assert text_of(region(page(client, code), "sheet-clock")) == 'id="sheet-clock" class="sheet-clock" data-clock>'
     assert client.post(f"/s/{code}/clock").status_code == 400
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any
 
 import engine
 
+from .clock import Clock, clock_text
 from .translation import gettext as _
 from .translation import lazy_gettext as _l
 
@@ -70,6 +72,7 @@ class Snapshot:
     # Changes exactly when this seat's own next move is a new one (see webapp.render.action_id): the
     # regions stay byte-identical while others act, so a button is not replaced under a finger.
     turn_key: str = ""
+    clock: Clock = Clock(0, None)  # R9.5: a timed match's clock (untimed: no limit)
 
 
 def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: str | None = None, *,
@@ -77,6 +80,8 @@ def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
     """The variables of the room page and its partials; ``selected`` cards start checked (the hint)."""
     view = snapshot.view
     return {
+        "clock_remaining": snapshot.clock.remaining_seconds(datetime.now(timezone.utc)),
+        "clock_text": clock_text,
         "snap": snapshot,
         "v": view,
         "me": snapshot.my_seat,

@@ -19,6 +19,7 @@ from engine.cards import RANKS
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS, PRESETS
 from engine.scoresheet import new_entry_id
 
+from .clock import Clock, clock_text
 from .room_page import UrlFor
 from .sheet_chart import level_chart
 from .sheet_forms import new_sheet_defaults
@@ -31,26 +32,6 @@ LEAD_FORMATS = ("single", "pair", "tractor")
 # The options that change a scoresheet's arithmetic (the others only matter while dealing and playing).
 SHEET_OPTIONS = ("kitty_multiplier", "level_table", "match_end", "must_play", "throw_penalty_per_card",
                  "physical_penalties", "who_may_declare", "time_limit_minutes")
-
-
-@dataclass(frozen=True)
-class Clock:
-    """R9.5: a timed match's limit and when its clock was started (``None``: not yet)."""
-
-    limit_minutes: int
-    started_at: datetime | None
-
-    @property
-    def timed(self) -> bool:
-        return self.limit_minutes > 0
-
-    def remaining_seconds(self, now: datetime) -> float | None:
-        if not self.timed or self.started_at is None:
-            return None
-        return max(self.limit_minutes * 60 - (now - self.started_at).total_seconds(), 0.0)
-
-    def is_up(self, now: datetime) -> bool:
-        return self.remaining_seconds(now) == 0.0
 
 
 class ShownSheet(Protocol):
@@ -159,13 +140,3 @@ def sheet_context(loaded: ShownSheet, can_edit: bool, form: HandForm | None = No
 def seat_name(sheet: Scoresheet, seat: int) -> str:
     name = sheet.player_names[seat] if sheet.player_names else ""
     return name or _("Seat %(number)s", number=seat + 1)
-
-
-def clock_text(seconds: float | None) -> str:
-    """``1:29:59`` or ``29:59`` (the time left of a timed match, R9.5)."""
-    if seconds is None:
-        return ""
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

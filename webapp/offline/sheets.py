@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from engine import HandEntry, Scoresheet
-from webapp.core.sheet_page import Clock
+from webapp.core.clock import Clock
 
 
 @dataclass(frozen=True)

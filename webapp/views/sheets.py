@@ -24,9 +24,9 @@ from webapp.core.sheet_page import FORM_REGION, LIVE_REGIONS, edit_hand_form, ne
 from webapp.core.sheet_text import input_error_message
 
 from ..errors import BadRequest, NotFound, RoomError
+from ..models import as_utc
 from ..render import render_message
 from ..sheet_render import render_sheet_regions, sheet_context
-from ..sheet_store import as_utc
 from ..sheets import LoadedSheet, SheetInputError, SheetService, topic
 from .common import is_htmx, qr_svg, set_path_cookie
 from .live import sock, stream_regions
