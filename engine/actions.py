@@ -13,7 +13,7 @@ Play(cards=(Card('10H'), Card('10H')))
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from .cards import Card, format_cards, parse_cards
 from .reasons import Reason
@@ -84,7 +84,7 @@ class Play:
         object.__setattr__(self, "cards", _as_card_tuple(self.cards))
 
 
-Action = Union[Draw, Show, Pass, Bury, Play]
+Action = Draw | Show | Pass | Bury | Play
 ACTION_TYPES: dict[str, type] = {cls.type: cls for cls in (Draw, Show, Pass, Bury, Play)}
 
 

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -33,9 +34,9 @@ class Card(int):
     """One card: ``Card("10H")``, ``Card("BJ")`` or ``Card(index)``."""
 
     __slots__ = ()
-    _interned: list[Card] = []
+    _interned: ClassVar[list[Card]] = []
 
-    def __new__(cls, value: str | int) -> Card:
+    def __new__(cls, value: str | int) -> Card:  # noqa: PYI034 (the interned Card, never a new instance)
         if isinstance(value, Card):
             return value
         if isinstance(value, str):

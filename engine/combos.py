@@ -29,7 +29,7 @@ SINGLE, PAIR, TRACTOR = 0, 1, 2
 class Component:
     """One unit of a lead: a single, a pair or a tractor (R3.1–R3.3)."""
 
-    __slots__ = ("kind", "length", "top", "cards")
+    __slots__ = ("cards", "kind", "length", "top")
 
     def __init__(self, kind: int, length: int, top: int, cards: tuple[int, ...]) -> None:
         self.kind = kind  # SINGLE, PAIR or TRACTOR
@@ -190,7 +190,7 @@ def decompose(cards: Sequence[int], order: Order) -> list[Component]:
 class LeadFormat:
     """What a lead asks of the other plays: its suit, size and structure (R3, R5, R6)."""
 
-    __slots__ = ("suit", "size", "components", "tractor_lengths", "pair_slots", "is_throw", "largest")
+    __slots__ = ("components", "is_throw", "largest", "pair_slots", "size", "suit", "tractor_lengths")
 
     def __init__(self, cards: Sequence[int], order: Order) -> None:
         suits = {order.suit_of[c] for c in cards}

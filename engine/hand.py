@@ -26,7 +26,7 @@ from typing import Any
 from .actions import Action, Bury, Draw, IllegalAction, LogEntry, Pass, Play, Show, decode, encode
 from .cards import Card, format_cards, full_deck, parse_cards, points_of
 from .combos import LeadFormat
-from .declaring import BIG_JOKERS_TIER, SMALL_JOKERS_TIER, Showing, candidate_showings, read_showing
+from .declaring import SMALL_JOKERS_TIER, Showing, candidate_showings, read_showing
 from .follow import follow_error, missing_cards, not_held, random_follow
 from .reasons import N_, Reason, Term
 from .rules import Rules

@@ -30,7 +30,7 @@ class Term(str):
 class Reason:
     """A refusal: ``clause`` (e.g. ``"R5.3"``, or ``None``), ``template`` (``%(name)s`` fields) and ``params``."""
 
-    __slots__ = ("clause", "template", "params")
+    __slots__ = ("clause", "params", "template")
 
     def __init__(self, clause: str | None, template: str, **params: Any) -> None:
         self.clause = clause

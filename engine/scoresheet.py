@@ -52,15 +52,22 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import RANKS, SUITS
 from .combos import PAIR, SINGLE, TRACTOR
 from .rules import Rules
-from .scoring import (END_LEVEL, climb, level_outcome, multiplier_for, next_dealer, stop_levels, team_of,
-                      time_up_winner)
+from .scoring import (
+    END_LEVEL,
+    climb,
+    level_outcome,
+    multiplier_for,
+    next_dealer,
+    stop_levels,
+    team_of,
+    time_up_winner,
+)
 from .trump import Trump, normalize_level
 
 TOTAL_POINTS = 200  # R7.1: point cards in the two decks.

@@ -1,5 +1,6 @@
 """Points, the kitty multiplier, level tables and level changes (R7, R9).
 
+>>> from engine.combos import TRACTOR
 >>> from engine.rules import Rules
 >>> classic, qq = Rules.preset("classic"), Rules.preset("qq_super")
 >>> level_outcome(0, classic), level_outcome(85, classic), level_outcome(200, classic)
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import RANKS
-from .combos import PAIR, SINGLE, TRACTOR
+from .combos import SINGLE
 from .rules import Rules
 from .trump import normalize_level
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, RANKS
+from .cards import RANKS, Card
 from .combos import PAIR, SINGLE, Component, LeadFormat, pair_steps
 from .reasons import N_, Reason
 from .trump import TRUMP_SUIT, Order

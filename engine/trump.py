@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS, parse_cards
 
@@ -74,7 +74,7 @@ class Trump:
 class Order:
     """Suit-for-play and step of each card kind, for one trump (R2). Immutable."""
 
-    __slots__ = ("trump", "twos_trump", "suit_of", "step_of", "is_trump", "top_step")
+    __slots__ = ("is_trump", "step_of", "suit_of", "top_step", "trump", "twos_trump")
 
     def __init__(self, trump: Trump, twos_trump: bool) -> None:
         self.trump = trump
@@ -135,6 +135,6 @@ class Order:
 _DISPLAY_SUIT_RANK = {TRUMP_SUIT: 0, 0: 1, 1: 2, 3: 3, 2: 4}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _order(level: str, suit: str | None, twos_trump: bool) -> Order:
     return Order(Trump(level, suit), twos_trump)

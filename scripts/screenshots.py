@@ -16,7 +16,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import Server, take_turn  # noqa: E402  (the browser tests' server and moves)
+from tests.browser.conftest import Server, take_turn
 
 DOCS = ROOT / "docs"
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"]

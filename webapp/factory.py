@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+
 from webapp.core.room_page import bot_level_name
 
 from . import config as settings

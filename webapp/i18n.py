@@ -12,6 +12,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request
 from flask_babel import Babel, get_locale, gettext
+
 from webapp.core import translation
 
 LOCALES = ("zh_Hans", "zh_Hant", "en")

@@ -17,8 +17,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-import engine
 from flask_babel import lazy_gettext as _l
+
+import engine
 from webapp.core import autoplay, players
 from webapp.core.clock import Clock
 from webapp.core.room_page import SeatInfo, Snapshot

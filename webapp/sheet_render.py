@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template, url_for
+
 from webapp.core import sheet_page
 from webapp.core.sheet_page import LIVE_REGIONS, HandForm
 

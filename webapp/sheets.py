@@ -13,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine import Scoresheet, ScoresheetError
 from flask_babel import lazy_gettext as _l
-from webapp.core.sheet_changes import merged
+
+from engine import Scoresheet, ScoresheetError
 from webapp.core.clock import Clock
+from webapp.core.sheet_changes import merged
 
 from . import sheet_store
 from .errors import BadRequest, Conflict, Forbidden, Illegal

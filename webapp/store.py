@@ -10,9 +10,10 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-import engine
 from sqlalchemy import update
 from sqlmodel import select
+
+import engine
 
 from . import db
 from .errors import Conflict, NotFound

@@ -76,7 +76,7 @@ def test_follow_duty_is_never_more_than_the_lead_asks(deal):
 @given(deals())
 def test_trick_winner_is_unchanged_by_permuting_cards_within_plays(deal):
     rng, _, trump, twos = deal
-    order, fmt, plays = random_trick(deal)
+    _order, _fmt, plays = random_trick(deal)
     winner = trick_winner(plays, trump, rules_for(twos))
     shuffled = [rng.sample(p, len(p)) for p in plays]
     assert trick_winner(shuffled, trump, rules_for(twos)) == winner

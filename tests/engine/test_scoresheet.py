@@ -15,7 +15,12 @@ from engine.hand import team_of
 from engine.match import Match
 from engine.rules import PRESETS, Rules
 from engine.scoresheet import (
-    HandEntry, Scoresheet, ScoresheetError, new_entry_id, step_down, time_up_winner,
+    HandEntry,
+    Scoresheet,
+    ScoresheetError,
+    new_entry_id,
+    step_down,
+    time_up_winner,
 )
 from engine.simulate import play_hand
 from engine.trump import Trump

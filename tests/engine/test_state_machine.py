@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine import (Bury, Draw, Hand, IllegalAction, Match, Pass, Play, Show, decode, encode, jsonable)
+from engine import Bury, Draw, Hand, IllegalAction, Match, Pass, Play, Show, decode, encode, jsonable
 from engine.simulate import play_hand
 
 from .helpers import CLASSIC, PRESETS, cards, trump

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from webapp.i18n import compile_catalogues
 from webapp.offline.app import OfflineApp
 from webapp.offline.storage import MemoryStorage
-from webapp.i18n import compile_catalogues
 
 ROOT = Path(__file__).resolve().parents[2]
 

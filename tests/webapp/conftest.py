@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import engine
 import pytest
 
+import engine
 from webapp.core import players
 from webapp.service import RoomService
 

@@ -4,7 +4,6 @@ with nothing to show is passed for at the bots' pace (no timing leak)."""
 from __future__ import annotations
 
 import engine
-
 from webapp.models import Room
 from webapp.presence import Presence
 from webapp.store import Table

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import engine
-
 from webapp.render import render_regions
 
 from .conftest import act, match_of, person_move, service_of

@@ -17,7 +17,6 @@ from webapp.sheets import topic
 from ..conftest import TEST_CONFIG
 from .sheet_helpers import HTMX, form_entry_id, levels, loaded, new_sheet, page, record, region, text_of
 
-
 # ---------------------------------------------------------------------------- creating
 
 def test_create_form_offers_the_presets_and_only_the_options_a_scoresheet_uses(client):

@@ -3,7 +3,7 @@ hands recorded, fixed or deleted offline reach the server exactly once, however 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -82,7 +82,7 @@ def test_an_online_json_sheet_gets_a_server_made_token(client, app):
 
 
 def test_R9_5_an_offline_clock_start_is_kept(client, app):
-    started = datetime.now(timezone.utc) - timedelta(hours=2)
+    started = datetime.now(UTC) - timedelta(hours=2)
     sheet = offline_sheet(H1, rules={"time_limit_minutes": 90})
     response = upload(client, sheet, clock_started_at=started.isoformat())
     code = response.json["code"]
@@ -94,7 +94,7 @@ def test_R9_5_an_offline_clock_start_is_kept(client, app):
 
 def test_R9_5_a_clock_started_offline_after_the_upload(client, app):
     code = upload(client, offline_sheet(rules={"time_limit_minutes": 60})).json["code"]
-    started = datetime(2026, 11, 30, 8, 0, tzinfo=timezone.utc)
+    started = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)
     response = client.post(f"/s/{code}/clock", json={"started_at": "2026-11-30T08:00:00Z"},
                            headers={"X-Edit-Token": TOKEN})
     assert response.status_code == 200 and datetime.fromisoformat(response.json["clock_started_at"]) == started

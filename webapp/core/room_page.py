@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import engine
@@ -39,6 +39,8 @@ CLAUSE_TITLES = {
     "R8.8": _l("Bury exactly 8 cards"),
     "R9.4": _l("The match is over"),
 }
+
+UNTIMED = Clock(0, None)
 
 # ``url_for(endpoint, **values)``: Flask's on the server, the offline app's own routes in the browser.
 UrlFor = Callable[..., str]
@@ -72,7 +74,7 @@ class Snapshot:
     # Changes exactly when this seat's own next move is a new one (see webapp.render.action_id): the
     # regions stay byte-identical while others act, so a button is not replaced under a finger.
     turn_key: str = ""
-    clock: Clock = Clock(0, None)  # R9.5: a timed match's clock (untimed: no limit)
+    clock: Clock = UNTIMED  # R9.5: a timed match's clock
 
 
 def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: str | None = None, *,
@@ -80,7 +82,7 @@ def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
     """The variables of the room page and its partials; ``selected`` cards start checked (the hint)."""
     view = snapshot.view
     return {
-        "clock_remaining": snapshot.clock.remaining_seconds(datetime.now(timezone.utc)),
+        "clock_remaining": snapshot.clock.remaining_seconds(datetime.now(UTC)),
         "clock_text": clock_text,
         "snap": snapshot,
         "v": view,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from engine import Scoresheet, team_of
@@ -111,7 +111,7 @@ def sheet_context(loaded: ShownSheet, can_edit: bool, form: HandForm | None = No
     sheet = loaded.sheet
     tally = sheet.compute()
     clock = loaded.clock
-    remaining = clock.remaining_seconds(datetime.now(timezone.utc))
+    remaining = clock.remaining_seconds(datetime.now(UTC))
     if form is None and can_edit:
         form = new_hand_form(loaded)
     return {

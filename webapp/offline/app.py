@@ -32,7 +32,7 @@ class OfflineApp:
             return self.router.dispatch(method, url, body)
         except NotFound:
             return self._message(_("This page is not kept on this device."), 404)
-        except Exception:
+        except Exception:  # noqa: BLE001 (any fault is a 500 message, as on the server)
             traceback.print_exc()
             return self._message(_("Something went wrong on this device. Please try again."), 500)
 

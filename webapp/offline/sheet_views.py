@@ -12,7 +12,11 @@ from engine import Scoresheet, ScoresheetError
 from webapp.core.sheet_changes import undone
 from webapp.core.sheet_forms import entry_form_values, entry_from_form, sheet_from_form
 from webapp.core.sheet_page import (
-    FORM_REGION, LIVE_REGIONS, edit_hand_form, new_sheet_context, sheet_context,
+    FORM_REGION,
+    LIVE_REGIONS,
+    edit_hand_form,
+    new_sheet_context,
+    sheet_context,
 )
 from webapp.core.sheet_text import input_error_message
 from webapp.core.translation import gettext as _

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from engine import HandEntry, Scoresheet
@@ -159,7 +159,7 @@ class LocalSheet:
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _iso(moment: datetime | None) -> str | None:

@@ -6,8 +6,9 @@ import logging
 
 from flask import Flask, render_template, request
 from flask_babel import gettext as _
-from webapp.core.room_page import illegal_message
 from werkzeug.exceptions import HTTPException
+
+from webapp.core.room_page import illegal_message
 
 from ..errors import Illegal, NotFound, RoomError
 from ..render import page_context, render_message

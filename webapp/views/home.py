@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request
+
 from webapp.core.players import BOT_LEVELS
 
 from ..i18n import COOKIE, LOCALES

@@ -3,16 +3,25 @@ controls (bots, start), and the share QR code."""
 
 from __future__ import annotations
 
+from flask import Blueprint, redirect, render_template, request
+
 import engine
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS
-from flask import Blueprint, redirect, render_template, request
 from webapp.core.players import BOT_LEVELS
 from webapp.core.rule_form import rule_overrides
 
 from ..errors import BadRequest
 from ..render import page_context
 from .common import (
-    HOST_COOKIE, SEAT_COOKIE, done, host_token, qr_svg, room_path, seat_token, service, set_room_cookie,
+    HOST_COOKIE,
+    SEAT_COOKIE,
+    done,
+    host_token,
+    qr_svg,
+    room_path,
+    seat_token,
+    service,
+    set_room_cookie,
     share_url,
 )
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from engine import HandEntry, Scoresheet, ScoresheetError
-from engine.rules import PRESETS
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_sock import ConnectionClosed
+
+from engine import HandEntry, Scoresheet, ScoresheetError
+from engine.rules import PRESETS
 from webapp.core.sheet_changes import merged, undone
-from webapp.core.sheet_forms import entry_from_form, entry_form_values, sheet_from_form
+from webapp.core.sheet_forms import entry_form_values, entry_from_form, sheet_from_form
 from webapp.core.sheet_page import FORM_REGION, LIVE_REGIONS, edit_hand_form, new_hand_form, new_sheet_context
 from webapp.core.sheet_text import input_error_message
 
