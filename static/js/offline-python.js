@@ -25,11 +25,14 @@ self.OfflinePython = (() => {
   }
 
   // Resolves to {pyodide, snapshotStored}: the second is a promise, settled once a new snapshot is kept.
+  // packageBaseUrl: Pyodide's fallback for packages is its CDN; here everything comes from the app (no
+  // package is ever loaded: Jinja2 and MarkupSafe are in the bundle).
   async function start({indexURL, bundleURL, snapshotCache}) {
     const [snapshot, bundle] = await Promise.all([readSnapshot(snapshotCache).catch(() => null),
                                                   fetchBundle(bundleURL)]);
-    const pyodide = await self.loadPyodide(snapshot ? {indexURL, _loadSnapshot: snapshot}
-                                               : {indexURL, _makeSnapshot: Boolean(snapshotCache)});
+    const local = {indexURL, packageBaseUrl: indexURL};
+    const pyodide = await self.loadPyodide(snapshot ? {...local, _loadSnapshot: snapshot}
+                                               : {...local, _makeSnapshot: Boolean(snapshotCache)});
     // The files (templates, catalogues) are not part of a snapshot, only the imported modules are.
     pyodide.unpackArchive(bundle, "zip", {extractDir: APP_DIR});
     let snapshotStored = Promise.resolve();

@@ -52,7 +52,7 @@ class Server:
             except OSError:
                 if self.process.poll() is not None:
                     raise RuntimeError(self.log.read_text()) from None
-                time.sleep(0.05)
+                time.sleep(0.05)  # poll interval of the readiness wait, bounded by the deadline above
         raise RuntimeError("the server did not start")
 
     def kill(self) -> None:

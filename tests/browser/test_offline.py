@@ -47,6 +47,8 @@ def test_chromium_can_install_the_app(page: Page, server):
 
 
 def test_solo_hand_with_the_network_gone(page: Page, context: BrowserContext, server):
+    requested: list[str] = []  # by the page and its service worker, from keeping the app to the hand's end
+    context.on("request", lambda request: requested.append(request.url))
     keep_offline(page, server)
     go_offline(context, page)
     page.reload()  # the home page, from the worker's cache
@@ -69,6 +71,9 @@ def test_solo_hand_with_the_network_gone(page: Page, context: BrowserContext, se
     expect(again.locator("#status")).to_contain_text("Hand 2")
     if cards:
         assert again.locator("#hand input[name=cards]").count() >= 1
+    # Pyodide included, nothing comes from anywhere but the app (its own CDN fallback is never used).
+    assert any(url.endswith("/pyodide.asm.wasm") for url in requested)
+    assert [url for url in requested if url.startswith("http") and not url.startswith(server.url)] == []
 
 
 def record_hand(page: Page, points: int) -> None:
