@@ -18,7 +18,7 @@ is pairs on consecutive steps (R3.3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from .cards import format_cards
 from .trump import Order
@@ -79,18 +79,20 @@ def step_counts(steps: Sequence[int]) -> dict[int, int]:
     return counts
 
 
-def longest_run_top(counts: dict[int, int], minimum: int) -> int | None:
-    """Top step of the highest run of at least ``minimum`` consecutive steps, else ``None``."""
-    best = None
-    for top in counts:
-        if top + 1 in counts:
+def runs(steps: Collection[int]) -> Iterator[tuple[int, int]]:
+    """``(top step, length)`` of each maximal run of consecutive steps (R3.3: a tractor's pairs)."""
+    for top in steps:
+        if top + 1 in steps:
             continue
         length = 1
-        while top - length in counts:
+        while top - length in steps:
             length += 1
-        if length >= minimum and (best is None or top > best):
-            best = top
-    return best
+        yield top, length
+
+
+def longest_run_top(counts: dict[int, int], minimum: int) -> int | None:
+    """Top step of the highest run of at least ``minimum`` consecutive steps, else ``None``."""
+    return max((top for top, length in runs(counts) if length >= minimum), default=None)
 
 
 def tractor_cover(counts: dict[int, int], lengths: Sequence[int]) -> int:
@@ -160,18 +162,11 @@ def decompose(cards: Sequence[int], order: Order) -> list[Component]:
         by_step.setdefault(step_of[card], []).append(card)
     components: list[Component] = []
     while True:
-        counts = {s: len(cs) for s, cs in by_step.items() if cs}
-        best_top, best_length = None, 1
-        for top in counts:
-            if top + 1 in counts:
-                continue
-            length = 1
-            while top - length in counts:
-                length += 1
-            if length > best_length or (length == best_length and best_top is not None and top > best_top):
-                best_top, best_length = top, length
-        if best_top is None:
+        steps = {s for s, cs in by_step.items() if cs}
+        longest = max(((length, top) for top, length in runs(steps) if length > 1), default=None)
+        if longest is None:
             break
+        best_length, best_top = longest
         tractor = []
         for step in range(best_top, best_top - best_length, -1):
             card = by_step[step].pop(0)
