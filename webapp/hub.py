@@ -24,9 +24,15 @@ class Subscription:
         self._changed.set()
 
     def wait(self, timeout: float) -> bool:
-        """Wait for a change; ``True`` if one came (several changes coalesce into one wake-up)."""
+        """Wait for a change; ``True`` if one came (several changes coalesce into one wake-up).
+
+        The flag is lowered only after a wake-up: the caller renders after this returns, so every change
+        announced before that is in its render. A timeout leaves the flag alone, so a change announced
+        just as the wait ran out is not lost.
+        """
         changed = self._changed.wait(timeout)
-        self._changed.clear()
+        if changed:
+            self._changed.clear()
         return changed
 
 
