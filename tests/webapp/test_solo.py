@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 
+import engine
+from webapp.core.room_page import SeatInfo, Snapshot
+from webapp.render import render_regions
+
 from .conftest import act, code_from, match_of, person_move, play_until
 
 
@@ -64,3 +68,18 @@ def test_next_hand_pressed_by_two_players_deals_one_hand(four_humans, app):
         response = client.post(f"/r/{code}/next", data={"hand": "1"}, headers={"HX-Request": "true"})
         assert response.status_code == 200
     assert match_of(app, code).hand_number == 2
+
+
+def test_R8_a_player_with_nothing_to_show_gets_no_pass_button_the_table_passes_for_them(app):
+    match = engine.Match(engine.Rules.preset("classic"), seed=22)
+    while match.hand.phase == "dealing":
+        match.apply(match.hand.to_act, engine.Draw())
+    seat = match.hand.to_act
+    assert match.hand.phase == "declaring" and match.hand.legal_showings(seat) == []
+    snapshot = Snapshot(code="c", version=1, solo=True, preset="classic", rules=match.rules, started=True,
+                        seats=[SeatInfo(i, None, None if i == seat else "normal", True, True, False) for i in range(4)],
+                        my_seat=seat, is_host=False, view=match.view(seat), legal_showings=[])
+    with app.test_request_context():
+        regions = render_regions(snapshot)
+    assert 'id="pass"' not in regions["actions"]
+    assert "Nothing to show: passing" in regions["status"]
