@@ -90,30 +90,35 @@ def click_card(page: Page, index: int) -> None:
     page.locator("#hand label.slot").nth(index).click(position={"x": 5, "y": 24})
 
 
-def action_id(page: Page) -> str:
-    """The id the page sends with its next action: it changes once the page's move was applied."""
-    return page.locator("#actions input[name=action_id]").first.get_attribute("value")
+# What the person sees at one moment: the id their next action carries and the control on offer, read
+# together, so a region swapped in between cannot pair one state's id with another state's button.
+SEEN = """() => {
+  const id = document.querySelector("#actions input[name=action_id]")?.value ?? null;
+  const declaring = document.querySelector("#turn")?.dataset.phase === "declaring";
+  if (declaring && document.querySelector("button.show[data-kind='declare']")) return [id, "declare"];
+  return [id, ["pass", "bury", "play"].find(control => document.getElementById(control)) ?? null];
+}"""
 
 
 def wait_for_change(page: Page, before: str) -> None:
+    """Until the page shows a state after the one its move was made in (the move's id is spent)."""
     expect(page.locator("#actions input[name=action_id]").first).not_to_have_attribute("value", before)
 
 
 def take_turn(page: Page, choose_by_clicking: bool = False) -> bool:
     """Do what a person does when it is their turn; ``False`` if this page has nothing to do now."""
-    before = action_id(page)
-    declare = page.locator("button.show[data-kind='declare']")
-    if declare.count() and page.locator("#turn").get_attribute("data-phase") == "declaring":
-        declare.first.click()
-    elif page.locator("#pass").count():
+    before, control = page.evaluate(SEEN)
+    if control == "declare":
+        page.locator("button.show[data-kind='declare']").first.click()
+    elif control == "pass":
         page.click("#pass")
-    elif page.locator("#bury").count():
+    elif control == "bury":
         # 33 cards while burying still fit the phone's width (no horizontal scrolling).
         assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
         select_hint(page, choose_by_clicking)
         expect(page.locator("[data-counter]")).to_have_text("8 / 8")
         page.click("#bury")
-    elif page.locator("#play").count():
+    elif control == "play":
         select_hint(page, choose_by_clicking)
         page.click("#play")
     else:
