@@ -187,7 +187,9 @@ class RoomService:
     def _end_if_time_is_up(self, table: Table) -> bool:
         """R9.5: a timed match whose time is up ends once the hand in play is over. True if it just did."""
         match = table.match
-        if match.winner is not None or not match.hand_over or not _clock(table.room).is_up(utcnow()):
+        if match.winner is not None or not match.hand_over:
+            return False
+        if not Clock(match.rules.time_limit_minutes, table.room.started_at).is_up(utcnow()):
             return False
         match.end_on_time()
         return True
@@ -215,12 +217,13 @@ class RoomService:
             showings = match.hand.legal_showings(seat) if match is not None and seat is not None else []
             turn_key = _turn_key(match, seat)
         room = table.room
+        rules = engine.Rules.from_dict(room.rules)
         return Snapshot(
-            code=code, version=room.version, solo=room.solo, preset=room.preset,
-            rules=engine.Rules.from_dict(room.rules), started=match is not None,
+            code=code, version=room.version, solo=room.solo, preset=room.preset, rules=rules,
+            started=match is not None,
             seats=[self._seat_info(code, i, s) for i, s in enumerate(room.seats)], my_seat=seat,
             is_host=token_matches(host_token, room.host_token_hash), view=view, legal_showings=showings,
-            turn_key=turn_key, clock=_clock(room),
+            turn_key=turn_key, clock=Clock(rules.time_limit_minutes, room.started_at),
         )
 
     def _seat_info(self, code: str, index: int, seat: dict[str, Any]) -> SeatInfo:
@@ -348,10 +351,6 @@ def _turn_key(match: engine.Match | None, seat: int | None) -> str:
     moves = sum(1 for entry in match.hand.log
                 if entry.seat == seat and not isinstance(entry.action, engine.Draw))
     return f"{match.hand_number}.{match.deal_number}.{moves}"
-
-
-def _clock(room: Room) -> Clock:
-    return Clock(engine.Rules.from_dict(room.rules).time_limit_minutes, room.started_at)
 
 
 def _new_match(room: Room) -> engine.Match:
