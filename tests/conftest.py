@@ -12,7 +12,7 @@ TEST_CONFIG = {
     "BOT_DELAY_MS": 0,
     "DEAL_DELAY_MS": 0,
     "AWAY_SECONDS": 3600,
-    "DRIVER_THREAD": False,  # the driver advances inline: each request returns once the bots have acted
+    "DRIVER": "inline",  # the driver advances inline: each request returns once the bots have acted
 }
 
 

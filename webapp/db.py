@@ -1,46 +1,59 @@
-"""The database engine for an app: SQLite by default, PostgreSQL when ``DATABASE_URL`` says so."""
+"""The database engine for an app: SQLite by default, PostgreSQL when ``DATABASE_URL`` says so.
+
+The schema is Alembic's (``webapp/migrations``): every process brings the database to the newest revision as
+it starts; on PostgreSQL an advisory lock makes processes starting together take turns.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
 from flask import Flask, current_app
-from sqlalchemy import event, inspect, text
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, SQLModel, create_engine
+from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
 
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATION_LOCK = 0x5353_0001  # PostgreSQL advisory lock key: one process migrates at a time
+
 
 def init_db(app: Flask) -> None:
-    url = app.config["DATABASE_URL"]
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-        event.listen(engine, "connect", _sqlite_pragmas)
-    else:
-        engine = create_engine(url, pool_pre_ping=True)
-    SQLModel.metadata.create_all(engine)
-    add_missing_columns(engine)
+    engine = make_engine(app.config["DATABASE_URL"])
+    upgrade(engine)
     app.extensions["db_engine"] = engine
 
 
-def add_missing_columns(engine: Engine) -> None:
-    """Give a database made by an earlier version the nullable columns added since (``create_all`` only
-    makes missing tables), so an upgrade keeps every room and sheet."""
-    existing = inspect(engine)
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    # pool_pre_ping: after PostgreSQL restarts, a stale pooled connection is replaced instead of failing a request.
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, pool_timeout=10)
+
+
+def upgrade(engine: Engine) -> None:
+    """Run the migrations up to the newest (idempotent)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
-        for table in SQLModel.metadata.sorted_tables:
-            have = {column["name"] for column in existing.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in have and column.nullable:
-                    kind = column.type.compile(engine.dialect)
-                    connection.execute(text(f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {kind}'))
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
 
 
 def _sqlite_pragmas(connection, _record) -> None:
-    # WAL lets the WebSocket threads read while an action commits. With WAL, synchronous=NORMAL keeps every
-    # commit through a crash or kill of the server process (only a power cut may lose the last ones).
+    # WAL lets readers go on while an action commits. With WAL, synchronous=NORMAL keeps every commit through a
+    # crash or kill of the server process (only a power cut may lose the last ones).
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
 

@@ -35,3 +35,9 @@ class Illegal(RoomError):
 
 class Conflict(RoomError):
     status = 409
+
+
+class Unavailable(RoomError):
+    """A part the request needs (the database, the bot workers) does not answer now; nothing was changed."""
+
+    status = 503

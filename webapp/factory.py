@@ -1,8 +1,9 @@
 """The Flask app factory.
 
-``create_app(config)`` reads the environment (see :mod:`webapp.config`), opens
-the database (SQLite in the instance folder unless ``DATABASE_URL`` is set),
-registers the blueprints and starts the driver that deals and plays the bots.
+``create_app(config)`` reads the environment (see :mod:`webapp.config`), brings the database to the newest
+schema (SQLite in the instance folder unless ``DATABASE_URL`` is set), builds the runtime (embedded, or Redis
+when ``REDIS_URL`` is set: :mod:`webapp.runtime.wiring`), registers the blueprints and, where this process
+drives rooms, starts the driver that deals and plays the bots.
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ from webapp.core.room_page import bot_level_name
 from . import config as settings
 from .compression import init_compression
 from .db import init_db
-from .driver import Driver
-from .hub import Hub
 from .i18n import init_i18n
-from .presence import Presence
-from .service import RoomService
+from .rooms import Rooms
+from .rooms.automatic import Pace
+from .rooms.store import RoomStore
+from .runtime.driver import Driver
+from .runtime.wiring import build_runtime
 from .sheets import SheetService
-from .store import RoomStore
+from .timeouts import limit_request_time
 from .views import errors, home, live, play, pwa, rooms, sheets
+from .websocket import server_options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,21 +41,32 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_pyfile("config.py", silent=True)
     if config:
         app.config.from_mapping(config)
+    app.config["SOCK_SERVER_OPTIONS"] = server_options(app.config)
     init_db(app)
     init_i18n(app)
     app.jinja_env.globals["bot_level_name"] = bot_level_name
 
-    store = RoomStore()
-    service = RoomService(store, Hub(), Presence(app.config["AWAY_SECONDS"]), app.config)
-    app.extensions["rooms"] = service
-    app.extensions["sheets"] = SheetService(service.hub)  # the scorekeeper shares the rooms' hub
+    runtime = build_runtime(app.config)
+    pace = Pace(app.config["BOT_DELAY_MS"] / 1000, app.config["DEAL_DELAY_MS"] / 1000, app.config["AWAY_SECONDS"])
+    store = RoomStore(app.extensions["db_engine"])
+    tables = Rooms.build(store, runtime.notifier, runtime.presence, runtime.decider, pace)
+    app.extensions["runtime"] = runtime
+    app.extensions["rooms"] = tables
+    app.extensions["sheets"] = SheetService(runtime.notifier)  # the scorekeeper shares the rooms' notifier
     for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)
     init_compression(app)
+    app.wsgi_app = limit_request_time(app.wsgi_app, app.config["REQUEST_SECONDS"])
 
-    service.driver = Driver(app, service.advance, threaded=app.config["DRIVER_THREAD"])
-    with app.app_context():
-        service.driver.start(store.codes_in_play())
+    if app.config["DRIVER"] != "off":
+        driver = Driver(tables.automatic, store, runtime.leases, runtime.decider,
+                        inline=app.config["DRIVER"] == "inline")
+        runtime.notifier.listen(driver.heard)
+        app.extensions["driver"] = driver
+        if driver.inline:
+            driver.sweep(overdue=0.0)  # what a started driver does first: resume every room that is due
+        else:
+            driver.start()
     return app

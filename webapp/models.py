@@ -1,11 +1,14 @@
-"""Database tables (SQLModel): rooms and scoresheets, each with a version for optimistic locking."""
+"""Database tables (SQLModel): rooms with their log of accepted actions, and scoresheets.
+
+The schema is made and changed by the Alembic migrations in ``webapp/migrations`` (SQLite and PostgreSQL).
+"""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -21,8 +24,12 @@ def as_utc(moment: datetime | None) -> datetime | None:
 
 
 class Room(SQLModel, table=True):
-    """One table of four. ``match_state`` is ``engine.Match.to_dict()``; ``version`` grows by one per
-    commit."""
+    """One table of four; ``version`` grows by one per commit.
+
+    The match is ``match_state`` (``engine.Match.to_dict()`` taken after ``base_actions`` accepted actions, a
+    checkpoint rewritten once per hand) followed by the ``room_action`` rows after it, up to ``actions``: a move
+    appends one row instead of rewriting the match.
+    """
 
     code: str = Field(primary_key=True, max_length=32)
     version: int = 0
@@ -31,15 +38,44 @@ class Room(SQLModel, table=True):
     rules: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     bot_level: str = "normal"
     host_token_hash: str = ""
-    # Four entries: {"name": str, "token_hash": str | None, "bot": str | None} (empty seat: all None).
+    # Four entries: webapp.rooms.seats.Seat.to_dict() (an empty seat: all None).
     seats: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
     match_state: dict[str, Any] | None = Field(
         default=None, sa_column=Column(JSON(none_as_null=True), nullable=True))
-    # Client action ids already applied (most recent last): a repeated request is a no-op.
-    recent_action_ids: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    base_actions: int = 0
+    actions: int = 0
     started_at: datetime | None = None  # when the match started: the clock of a timed match (R9.5)
+    # Seconds since the epoch: the last commit (the table's pace counts from it), and when the automatic part of
+    # the game next needs a look (None: it waits for a connected person). Any driver process may pick up a room
+    # whose due time has passed (see webapp.runtime.driver).
+    changed_at: float = 0.0
+    due_at: float | None = Field(default=None, index=True)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class RoomAction(SQLModel, table=True):
+    """One accepted action of a room, in order (``seq`` from 1): the append-only log the match is replayed from.
+
+    ``kind`` is ``act`` (an engine action of ``seat``, ``engine.encode``), ``next_hand`` or ``end_on_time``.
+    ``action_id`` is the client's id of a person's action: unique per room, so a repeated request is refused by
+    the database itself and no action is ever applied twice.
+    """
+
+    __tablename__ = "room_action"
+    __table_args__ = (UniqueConstraint("code", "action_id", name="uq_room_action_id"),)
+
+    code: str = Field(primary_key=True, max_length=32, foreign_key="room.code")
+    seq: int = Field(primary_key=True)
+    hand_number: int
+    seat: int | None = None
+    kind: str = Field(max_length=16)
+    action: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON(none_as_null=True), nullable=True))
+    action_id: str | None = Field(default=None, max_length=64)
+    created_at: float = 0.0
+
+
+Index("ix_room_action_hand", RoomAction.code, RoomAction.hand_number)
 
 
 class ScoresheetRecord(SQLModel, table=True):

@@ -4,7 +4,7 @@ A change is a function from the engine's immutable :class:`~engine.Scoresheet` t
 change the app makes is idempotent by entry id (add, edit and delete name their hand; undo names the
 hand it removes). So when another request committed first, the change is simply applied again to the
 fresh sheet instead of holding a lock, which also holds across processes. Subscribers hear of a change
-only after its commit, through the app's one :class:`~webapp.hub.Hub`.
+only after its commit, through the app's one notifier (:mod:`webapp.runtime.notify`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from webapp.core.sheet_changes import merged
 
 from . import sheet_store
 from .errors import BadRequest, Conflict, Forbidden, Illegal
-from .hub import Hub
 from .models import ScoresheetRecord, utcnow
 from .tokens import new_room_code, new_token, token_hash, token_matches
 
@@ -64,13 +63,13 @@ class LoadedSheet:
 
 
 def topic(code: str) -> str:
-    """The hub topic of a sheet (rooms use their bare code)."""
+    """The notifier topic of a sheet (rooms use their bare code)."""
     return f"sheet:{code}"
 
 
 class SheetService:
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, notifier) -> None:
+        self.notifier = notifier
 
     def create(self, sheet: Scoresheet, preset: str, edit_token: str | None = None, client_id: str | None = None,
                clock_started_at: datetime | None = None) -> tuple[LoadedSheet, str, bool]:
@@ -129,7 +128,7 @@ class SheetService:
                 record = sheet_store.save(loaded.record, sheet.to_dict(), started)
             except Conflict:
                 continue
-            self.hub.publish(topic(code))
+            self.notifier.publish(topic(code), record.version)
             return LoadedSheet(record, sheet)
         raise Conflict(_l("the scoresheet is changing too fast; try again"))
 

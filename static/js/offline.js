@@ -95,8 +95,9 @@
     if (moving || !document.querySelector("[data-solo-table]")) return;
     moving = true;
     try {
-      for (let pace = app.solo_next_pace(); pace != null; pace = app.solo_next_pace()) {
-        await sleep(pace === "deal" ? dealDelay : botDelay);
+      for (let wait = app.solo_next_pace(dealDelay, botDelay); wait != null;
+           wait = app.solo_next_pace(dealDelay, botDelay)) {
+        await sleep(wait);
         if (!document.querySelector("[data-solo-table]")) break;
         const regions = app.solo_step();  // null: the player moved meanwhile, so plan again
         if (regions != null) await swapRegions(regions);

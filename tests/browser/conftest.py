@@ -1,4 +1,5 @@
-"""The app under test as a real server (gunicorn, gthread) on 127.0.0.1, and helpers that play like a person."""
+"""The app under test as a real server (gunicorn, gevent: the Procfile's settings) on 127.0.0.1, and helpers that
+play like a person."""
 
 from __future__ import annotations
 
@@ -41,8 +42,8 @@ class Server:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
-             "--graceful-timeout", "1", "--bind", f"127.0.0.1:{self.port}", "webapp:create_app()"],
+            [sys.executable, "-m", "gunicorn", "-c", "python:webapp.gunicorn_config", "--graceful-timeout", "1",
+             "--bind", f"127.0.0.1:{self.port}", "webapp:create_app()"],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log.open("ab"))
         deadline = time.monotonic() + STARTUP_SECONDS
         while time.monotonic() < deadline:

@@ -8,21 +8,21 @@ import pytest
 
 import engine
 from webapp.core import players
-from webapp.service import RoomService
+from webapp.rooms import Rooms
 
 
-def service_of(app) -> RoomService:
+def rooms_of(app) -> Rooms:
     return app.extensions["rooms"]
 
 
 def match_of(app, code: str) -> engine.Match:
-    with app.app_context():
-        return service_of(app).store.load(code).match
+    """The room's match as committed (a fresh copy, rebuilt from the database: tests may keep it)."""
+    match = rooms_of(app).cache.load(code).match
+    return None if match is None else engine.Match.from_dict(match.to_dict())
 
 
 def version_of(app, code: str) -> int:
-    with app.app_context():
-        return service_of(app).store.load(code).room.version
+    return rooms_of(app).store.row(code).version
 
 
 def code_from(response) -> str:

@@ -1,35 +1,43 @@
-"""Away players: after AWAY_SECONDS without a connection a bot plays for them, until they return; a person
-with nothing to show is passed for at the bots' pace (no timing leak)."""
+"""The automatic part of a table: after AWAY_SECONDS without a connection a bot plays for a person, until they
+return; a person with nothing to show is passed for at the bots' pace (no timing leak); a bot decides once, right
+after the change, and its move lands when due."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import engine
 from webapp.models import Room
-from webapp.presence import Presence
-from webapp.store import Table
+from webapp.rooms.seats import Seat, rows_of
+from webapp.runtime import decisions
+from webapp.runtime.presence import LocalPresence
 
-from .conftest import act, match_of, person_move, service_of
+from .conftest import act, match_of, person_move, rooms_of
+
+
+def away_after(app, seconds: float) -> None:
+    rooms = rooms_of(app)
+    rooms.automatic.pace = dataclasses.replace(rooms.automatic.pace, away_seconds=seconds)
 
 
 def test_a_bot_plays_for_an_away_player_until_they_return(solo, app):
-    rooms = service_of(app)
-    rooms.presence.away_seconds = 0
-    rooms.presence.connected(solo, 0)  # the person's page is open: the game waits for them
-    rooms.driver.poke(solo)
+    rooms, driver = rooms_of(app), app.extensions["driver"]
+    away_after(app, 0)
+    connection = rooms.attendance.arrived(solo, 0)  # the person's page is open: the game waits for them
+    driver.poke(solo)
     match = match_of(app, solo)
     assert not match.hand_over and match.hand.to_act == 0
 
-    rooms.presence.disconnected(solo, 0)  # gone, and AWAY_SECONDS (0) have passed
-    rooms.driver.poke(solo)
+    rooms.attendance.left(solo, 0, connection)  # gone, and AWAY_SECONDS (0) have passed
     assert match_of(app, solo).hand_over
 
-    rooms.presence.connected(solo, 0)  # back: from the next hand on, the game waits for them again
-    assert rooms.presence.away_in(solo, 0) == float("inf")
+    rooms.attendance.arrived(solo, 0)  # back: from the next hand on, the game waits for them again
+    assert rooms.attendance.room(solo).away_in(0, 0, 0.0) == float("inf")
 
 
 def test_away_seat_is_shown_as_played_by_a_bot(solo, app, client):
-    rooms = service_of(app)
-    rooms.presence.away_seconds = 0
+    away_after(app, 0)
     html = client.get(f"/r/{solo}").get_data(as_text=True)
     assert "away: bot plays" in html
 
@@ -50,39 +58,41 @@ def declaring_without_a_showing() -> tuple[engine.Match, int]:
 
 
 def test_a_person_who_cannot_show_is_passed_for_at_the_bots_pace(app):
-    rooms = service_of(app)
-    rooms.bot_delay = 1.5
+    rooms = rooms_of(app)
+    rooms.automatic.pace = dataclasses.replace(rooms.automatic.pace, bot_delay=1.5)
     match, seat = declaring_without_a_showing()
-    seats = [{"name": f"P{i}", "token_hash": "x", "bot": None} for i in range(4)]
-    table = Table(Room(code="pace", rules=match.rules.to_dict(), seats=seats), match)
-    rooms.presence.connected("pace", seat)
-    rooms._last_change["pace"] = 100.0
-    assert rooms._plan(table) == (seat, engine.Pass(), 101.5)
+    seats = [Seat.person(f"P{i}", f"hash{i}") for i in range(4)]
+    rooms.store.insert(Room(code="pace", rules=match.rules.to_dict(), seats=rows_of(seats),
+                            match_state=match.to_dict(), changed_at=100.0))
+    rooms.attendance.presence.connected("pace", seat)  # (not announced: the driver would pass at once)
+    plan = rooms.automatic.plan("pace")
+    automatic, due = rooms.automatic.next_action(plan, {}, random.Random(0))
+    assert automatic.moves == ((seat, engine.Pass()),) and due == 101.5
 
 
 def test_a_new_player_is_not_away_before_their_page_connects(app, client):
-    rooms = service_of(app)
+    rooms = rooms_of(app)
     now = [0.0]
-    rooms.presence = Presence(30, clock=lambda: now[0])
+    presence = LocalPresence(clock=lambda: now[0])
+    rooms.attendance.presence = rooms.automatic.presence = presence
     now[0] = 3600.0  # the server has been up for an hour
     code = client.post("/solo", data={"level": "normal"}).headers["Location"].rsplit("/", 1)[1]
-    assert rooms.presence.away_in(code, 0) == 30
+    assert presence.room(code).away_in(0, 30, now[0]) == 30
 
 
 def test_a_bots_choice_is_made_once_and_lands_when_due(solo, app, client, monkeypatch):
     """Deciding right after the last change and acting at BOT_DELAY_MS hides how long the bot thought."""
-    from webapp.core import players
-
-    rooms = service_of(app)
+    rooms, driver = rooms_of(app), app.extensions["driver"]
     calls = []
-    decide = players.bot_action
-    monkeypatch.setattr(players, "bot_action", lambda *args: calls.append(args) or decide(*args))
-    rooms.bot_delay = 3600.0
+    decide = decisions.decide
+    monkeypatch.setattr(decisions, "decide", lambda job: calls.append(job) or decide(job))
+    rooms.automatic.pace = dataclasses.replace(rooms.automatic.pace, bot_delay=3600.0)
     match = match_of(app, solo)
     act(client, solo, person_move(match, 0))  # the person moves; now a bot's turn (or the trick's end)
-    with app.app_context():
-        first = rooms.advance(solo)
-        decided = len(calls)
-        second = rooms.advance(solo)
-    if match_of(app, solo).hand.to_act != 0:
-        assert first > 0 and second > 0 and decided >= 1 and len(calls) == decided
+    after = match_of(app, solo)
+    decided = len(calls)
+    driver.poke(solo)
+    driver.poke(solo)
+    if after.hand.to_act != 0:
+        assert decided == 1 and len(calls) == decided  # asked once; the move waits for its time
+        assert match_of(app, solo).to_dict() == after.to_dict()

@@ -33,6 +33,6 @@ def test_secret_key_is_kept_in_the_instance_folder_without_configuration(monkeyp
 
 
 def test_app_factory_uses_the_given_config(tmp_path):
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/x.sqlite3", "DRIVER_THREAD": False, "TESTING": True})
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/x.sqlite3", "DRIVER": "inline", "TESTING": True})
     assert app.config["TESTING"] and (tmp_path / "x.sqlite3").exists()
     assert {"home", "rooms", "play", "live"} <= set(app.blueprints)

@@ -8,7 +8,7 @@ import re
 import engine
 from webapp.render import render_regions
 
-from .conftest import act, match_of, person_move, service_of
+from .conftest import act, match_of, person_move, rooms_of
 
 CARD_ATTRIBUTE = re.compile(r'(?:data-card|data-show|value)="([^"]*)"')
 
@@ -46,7 +46,7 @@ def allowed_cards(match: engine.Match, seat: int | None) -> set[str]:
 
 def test_nothing_hidden_reaches_any_seat_or_spectator_during_a_whole_hand(four_humans, app):
     code, clients = four_humans
-    rooms = service_of(app)
+    rooms = rooms_of(app)
     tokens = [c.get_cookie("seat", path=f"/r/{code}").value for c in clients] + [None]
     spectator = app.test_client()
     checked = 0
@@ -60,7 +60,7 @@ def test_nothing_hidden_reaches_any_seat_or_spectator_during_a_whole_hand(four_h
         for seat, token in enumerate(tokens):
             viewer = None if seat == 4 else seat
             with app.test_request_context(f"/r/{code}/ws"):
-                frames = render_regions(rooms.snapshot(code, token))
+                frames = render_regions(rooms.snapshot(rooms.cache.load(code), token))
             check("".join(frames.values()), match, viewer)
             checked += 1
         if step % 25 == 0:

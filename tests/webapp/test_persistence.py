@@ -9,7 +9,7 @@ from webapp import create_app
 from webapp.errors import Conflict
 
 from ..conftest import TEST_CONFIG
-from .conftest import act, code_from, match_of, person_move, play_until, service_of, version_of
+from .conftest import act, code_from, match_of, person_move, play_until, rooms_of, version_of
 
 
 def new_app(db_path, **config):
@@ -49,15 +49,14 @@ def test_background_work_resumes_after_a_restart(tmp_path):
 
 
 def test_each_accepted_action_is_committed_before_subscribers_are_told(solo, client, app):
-    rooms = service_of(app)
+    rooms = rooms_of(app)
     seen_versions = []
-    subscription = rooms.hub.subscribe(solo, 0)
+    subscription = rooms.notifier.subscribe(solo, 0)
     original = subscription.notify
 
-    def notify():
-        with app.app_context():
-            seen_versions.append(rooms.store.load(solo).room.version)  # read back from the database
-        original()
+    def notify(version=None):
+        seen_versions.append(rooms.store.row(solo).version)  # read back from the database
+        original(version)
 
     subscription.notify = notify
     match = match_of(app, solo)
@@ -69,11 +68,9 @@ def test_each_accepted_action_is_committed_before_subscribers_are_told(solo, cli
 
 
 def test_a_stale_version_cannot_overwrite_a_newer_one(solo, app):
-    with app.app_context():
-        store = service_of(app).store
-        stale = store.load(solo)
-        fresh = store.load(solo)
-        store.save(fresh)
-        with pytest.raises(Conflict):
-            store.save(stale)
-        assert store.load(solo).room.version == fresh.room.version
+    store = rooms_of(app).store
+    stale = store.row(solo)
+    fresh = store.commit(store.row(solo), [], {}, now=1.0)
+    with pytest.raises(Conflict):
+        store.commit(stale, [], {}, now=2.0)
+    assert store.row(solo).version == fresh.version

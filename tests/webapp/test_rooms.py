@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import engine
 
-from .conftest import code_from, match_of, service_of
+from .conftest import code_from, match_of, rooms_of
 
 
 def create(client, **form):
@@ -25,8 +25,7 @@ def test_create_a_room_with_a_preset_and_overrides(client, app):
     assert response.status_code == 303
     code = code_from(response)
     assert "host=" in response.headers["Set-Cookie"] and f"Path=/r/{code}" in response.headers["Set-Cookie"]
-    with app.app_context():
-        room = service_of(app).store.load(code).room
+    room = rooms_of(app).store.row(code)
     rules = engine.Rules.from_dict(room.rules)
     assert rules.differences(engine.Rules.preset("beijing")) == {"twos_trump": True, "throw_penalty_per_card": 20}
     html = client.get(f"/r/{code}").get_data(as_text=True)
@@ -60,8 +59,7 @@ def test_join_pick_seat_and_name_then_host_fills_with_bots_and_starts(client, ap
     assert friend.post(f"/r/{code}/bots", data={"level": "hard"}).status_code == 403  # not the host
     assert client.post(f"/r/{code}/bots", data={"level": "hard"}).status_code == 303
     assert client.post(f"/r/{code}/start").status_code == 303
-    with app.app_context():
-        seats = service_of(app).store.load(code).room.seats
+    seats = rooms_of(app).store.row(code).seats
     assert seats[2]["name"] == "Lǐ Wěi" and [s["bot"] for s in seats] == ["hard", "hard", None, "hard"]
     assert match_of(app, code) is not None
     late = app.test_client().post(f"/r/{code}/join", data={"seat": "0", "name": "late"})

@@ -328,16 +328,16 @@ def test_the_share_link_is_read_only_for_others(client, app):
     assert re.search(rf'hx-ws:connect="[^"]*/s/{code}/ws"', html)
 
 
-def test_each_change_is_committed_before_the_hub_is_told(client, app):
+def test_each_change_is_committed_before_subscribers_are_told(client, app):
     code = new_sheet(client)
     service = app.extensions["sheets"]
     seen = []
-    subscription = service.hub.subscribe(topic(code), None)
+    subscription = service.notifier.subscribe(topic(code), None)
     notify = subscription.notify
 
-    def read_back():
+    def read_back(version=None):
         seen.append(loaded(app, code).version)  # from the database
-        notify()
+        notify(version)
 
     subscription.notify = read_back
     record(client, code, "h1", trick_points=35)

@@ -6,13 +6,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import text, update
+from sqlalchemy import update
 
-from webapp import create_app
 from webapp import db as database
 from webapp.models import Room, utcnow
 
-from ..conftest import TEST_CONFIG
 from .conftest import code_from, match_of, play_until
 
 
@@ -68,16 +66,3 @@ def test_R9_5_time_up_between_hands_ends_the_match_instead_of_dealing(client, ap
     match = match_of(app, timed_room)
     assert (match.hand_number, match.ended_by) == (1, "R9.5") and match.winner is not None
     assert "Time is up (R9.5):" in client.get(f"/r/{timed_room}").get_data(as_text=True)
-
-
-def test_a_database_from_before_the_clock_gains_the_column_and_keeps_its_rooms(tmp_path):
-    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    first = create_app({**TEST_CONFIG, "DATABASE_URL": url})
-    player = first.test_client()
-    code = code_from(player.post("/solo", data={"level": "normal"}))
-    before = match_of(first, code).to_dict()
-    with first.app_context(), database.session() as session:
-        session.exec(text("ALTER TABLE room DROP COLUMN started_at"))
-        session.commit()
-    upgraded = create_app({**TEST_CONFIG, "DATABASE_URL": url})
-    assert match_of(upgraded, code).to_dict() == before

@@ -1,16 +1,24 @@
-"""What a table does by itself between the players' own moves: the deal card by card, the bots' actions,
-and a pass for a player who has nothing to show. The server's driver and the offline solo game both ask
-here, then apply the action at their own pace.
+"""What a table does by itself between the players' own moves: the deal, the bots' actions, and a pass for a
+player who has nothing to show. The server's driver and the offline solo game both ask here, then apply the
+action at their own pace.
+
+It takes two steps, so that bots can think elsewhere (the server's bot workers) while the table keeps its pace:
+:func:`asks` names the bot seats whose decision the next action needs, and :func:`automatic_action` makes the
+action from their answers.
+
+The deal goes round the table a card to each seat at a time (R1.3): a round of draws is one automatic action, and
+bots may show (R8.1) between rounds — whenever their own cards or the standing showing have changed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import engine
 from engine.actions import Action
+from engine.hand import DEALT
 
 from . import players
 
@@ -19,43 +27,87 @@ DEAL, BOT = "deal", "bot"  # the pace an automatic action goes at: the dealing p
 
 # The bot level that decides for a seat now; None: a person does.
 BotLevelOf = Callable[[int], "str | None"]
+Answers = Mapping[int, "Action | None"]
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A bot decision the table needs: ``seat``'s, by the bot of ``level``. Answers to asks with the same ``key``
+    are the same (the seat's view has not changed in anything a bot's choice depends on), so a driver may reuse
+    them."""
+
+    seat: int
+    level: str
+    key: tuple
 
 
 @dataclass(frozen=True)
 class Automatic:
-    seat: int
-    action: Action
+    moves: tuple[tuple[int, Action], ...]  # (seat, action) in order: one action, or a round of the deal
     pace: str  # DEAL or BOT
 
+    @property
+    def seat(self) -> int:
+        return self.moves[0][0]
 
-def automatic_action(match: engine.Match, bot_level_of: BotLevelOf, rng: random.Random) -> Automatic | None:
-    """The next action nobody needs to choose, for a match whose hand is not over; ``None``: a person must act."""
+    def delay(self, deal_delay: float, bot_delay: float) -> float:
+        """How long after the last change the action is due: a dealing step a card, or one bots' pace."""
+        return deal_delay * len(self.moves) if self.pace == DEAL else bot_delay
+
+
+def asks(match: engine.Match, bot_level_of: BotLevelOf) -> list[Ask]:
+    """The bot decisions the next automatic action needs, for a match whose hand is not over."""
     hand = match.hand
     if hand.phase == "dealing":
-        # R8.1: bots may show at any moment of the deal; every drawer draws at the dealing pace.
+        # R8.1: a bot may show at any moment of the deal; its choice depends on its own cards and on the
+        # standing showing, so it is asked again only when one of them has changed.
+        showing = hand.showing
+        standing = None if showing is None else (showing.seat, tuple(showing.cards))
+        found = []
         for seat in SEATS:
             level = bot_level_of(seat)
-            if level and seat != hand.to_act:
-                action = players.bot_action(level, match.view(seat), rng)
-                if isinstance(action, engine.Show) and hand.can_apply(seat, action):
-                    return Automatic(seat, action, DEAL)
-        seat = hand.to_act
-        level = bot_level_of(seat)
-        action = players.bot_action(level, match.view(seat), rng) if level else None
-        return _applicable(match, seat, action or engine.Draw(), DEAL, rng)
+            if level and hand.legal_showings(seat):
+                key = (match.hand_number, match.deal_number, len(hand.hands[seat]), standing)
+                found.append(Ask(seat, level, key))
+        return found
     seat = hand.to_act
     level = bot_level_of(seat)
-    if level:
-        action = players.bot_action(level, match.view(seat), rng)
-        return _applicable(match, seat, action or hand.random_action(seat, rng, show_chance=0), BOT, rng)
+    if not level:
+        return []
+    return [Ask(seat, level, (match.hand_number, match.deal_number, len(hand.log)))]
+
+
+def automatic_action(match: engine.Match, bot_level_of: BotLevelOf, answers: Answers,
+                     rng: random.Random) -> Automatic | None:
+    """The next action nobody needs to choose now, from the bots' ``answers`` to :func:`asks` (an unanswered ask
+    counts as "nothing to do": the table does not wait for a late bot); ``None``: a person must act."""
+    hand = match.hand
+    if hand.phase == "dealing":
+        for seat in SEATS:
+            action = answers.get(seat)
+            if isinstance(action, engine.Show) and hand.can_apply(seat, action):
+                return Automatic(((seat, action),), DEAL)
+        return Automatic(_deal_round(hand), DEAL)
+    seat = hand.to_act
+    if bot_level_of(seat):
+        action = answers.get(seat)
+        if action is None or not hand.can_apply(seat, action):
+            # A late or refused answer: the engine's own random player keeps the table going.
+            action = hand.random_action(seat, rng, show_chance=0)
+        return Automatic(((seat, action),), BOT)
     if hand.phase in ("declaring", "overturning") and not hand.legal_showings(seat):
         # Nothing to show: pass for the player, at the bots' pace so the speed reveals nothing.
-        return Automatic(seat, engine.Pass(), BOT)
+        return Automatic(((seat, engine.Pass()),), BOT)
     return None
 
 
-def _applicable(match: engine.Match, seat: int, action: Action, pace: str, rng: random.Random) -> Automatic:
-    """A bot's proposal the engine refuses is replaced by the engine's own random player's."""
-    if not match.hand.can_apply(seat, action):
-        action = match.hand.random_action(seat, rng, show_chance=0)
-    return Automatic(seat, action, pace)
+def _deal_round(hand: engine.Hand) -> tuple[tuple[int, Action], ...]:
+    """A card to each seat in turn, from the seat to draw, as far as the deck goes (R1.3)."""
+    left = DEALT - hand.drawn
+    first = hand.to_act
+    return tuple(((first + k) % 4, engine.Draw()) for k in range(min(4, left)))
+
+
+def answer_all(match: engine.Match, bot_level_of: BotLevelOf, rng: random.Random) -> dict[int, Action | None]:
+    """Every ask answered here and now (the offline game: its bots think in the page)."""
+    return {ask.seat: players.bot_action(ask.level, match.view(ask.seat), rng) for ask in asks(match, bot_level_of)}

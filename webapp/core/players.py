@@ -14,8 +14,13 @@ from engine.actions import Action
 
 BOT_LEVELS = ("easy", "normal", "hard")
 AWAY_BOT = "normal"  # plays for a person who is away until they return
+MIN_SEARCH_MS = 20  # with less time than this to think, the search bot's rule-bot fallback decides
 
 _bots = {level: bots.get(level) for level in BOT_LEVELS}
+
+
+def bot(level: str) -> bots.Bot:
+    return _bots[level]
 
 
 def bot_action(level: str, view: dict[str, Any], rng: random.Random) -> Action | None:

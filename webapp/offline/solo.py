@@ -78,10 +78,15 @@ class SoloTable:
         """What the table does next by itself (the deal, a bot, a pass); ``None``: the player's turn or the end."""
         if self.match.winner is not None or self.match.hand_over:
             return None
-        return autoplay.automatic_action(self.match, lambda seat: None if seat == PERSON else self.bot_level, rng)
+        def bot_level_of(seat: int) -> str | None:
+            return None if seat == PERSON else self.bot_level
+
+        answers = autoplay.answer_all(self.match, bot_level_of, rng)
+        return autoplay.automatic_action(self.match, bot_level_of, answers, rng)
 
     def apply_automatic(self, automatic: autoplay.Automatic) -> None:
-        self.match.apply(automatic.seat, automatic.action)
+        for seat, action in automatic.moves:
+            self.match.apply(seat, action)
         self._changed(None)
 
     def _seen(self, action_id: str | None) -> bool:

@@ -82,14 +82,14 @@ class SoloViews:
 
     # ------------------------------------------------------------------ the bots, at the page's pace
 
-    def next_pace(self) -> str | None:
-        """The pace of the table's next automatic action ("deal" or "bot"); ``None``: the player's turn."""
+    def next_pace(self, deal_delay: float, bot_delay: float) -> float | None:
+        """How long to wait before the table's next automatic action; ``None``: the player's turn."""
         table = self.table()
         if table is None:
             return None
         planned = table.automatic_action(self.rng)
         self._planned = (table.version, planned) if planned else None
-        return planned.pace if planned else None
+        return planned.delay(deal_delay, bot_delay) if planned else None
 
     def step(self) -> str | None:
         """Take the planned automatic action; the changed regions, or ``None`` if the game moved meanwhile

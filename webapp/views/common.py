@@ -8,14 +8,14 @@ import segno
 from flask import Response, current_app, redirect, request, url_for
 
 from ..render import render_message
-from ..service import RoomService
+from ..rooms import Rooms
 
 SEAT_COOKIE = "seat"
 HOST_COOKIE = "host"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 
 
-def service() -> RoomService:
+def rooms() -> Rooms:
     return current_app.extensions["rooms"]
 
 

@@ -12,7 +12,7 @@ from webapp.core.room_page import illegal_message
 
 from ..errors import Illegal, NotFound, RoomError
 from ..render import page_context, render_message
-from .common import host_token, is_htmx, seat_token, service
+from .common import host_token, is_htmx, rooms, seat_token
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ def room_error(error: RoomError):
     code = (request.view_args or {}).get("code")
     if code and not isinstance(error, NotFound):
         # A plain form post (no JavaScript): the room page again, with the message, nothing changed.
-        snapshot = service().snapshot(code, seat_token(), host_token())
+        snapshot = rooms().page(code, seat_token(), host_token())
         return render_template("room.html", **page_context(snapshot, message=message)), error.status
     return render_template("error.html", message=message), error.status
 

@@ -7,7 +7,7 @@ from flask import Blueprint, redirect, render_template, request
 from webapp.core.players import BOT_LEVELS
 
 from ..i18n import COOKIE, LOCALES
-from .common import SEAT_COOKIE, room_path, service, set_room_cookie
+from .common import SEAT_COOKIE, room_path, rooms, set_room_cookie
 
 bp = Blueprint("home", __name__)
 
@@ -19,7 +19,7 @@ def index():
 
 @bp.post("/solo")
 def solo():
-    code, token = service().create_solo(request.form.get("level", "normal"), request.form.get("name", ""))
+    code, token = rooms().setup.create_solo(request.form.get("level", "normal"), request.form.get("name", ""))
     response = redirect(room_path(code), 303)
     set_room_cookie(response, SEAT_COOKIE, code, token)
     return response

@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..errors import BadRequest
 from ..render import page_context, render_message
-from .common import done, seat_token, service
+from .common import done, rooms, seat_token
 
 bp = Blueprint("play", __name__)
 
@@ -17,14 +17,14 @@ bp = Blueprint("play", __name__)
 @bp.post("/r/<code>/act")
 def act(code: str):
     payload, action_id = read_action()
-    service().act(code, seat_token(), payload, action_id)
+    rooms().moves.act(code, seat_token(), payload, action_id)
     return done(code)
 
 
 @bp.post("/r/<code>/next")
 def next_hand(code: str):
     after_hand = request.form.get("hand", "")
-    service().next_hand(code, seat_token(), request.form.get("action_id"),
+    rooms().moves.next_hand(code, seat_token(), request.form.get("action_id"),
                         int(after_hand) if after_hand.isdigit() else None)
     return done(code)
 
@@ -32,9 +32,9 @@ def next_hand(code: str):
 @bp.get("/r/<code>/hint")
 def hint(code: str):
     """The hand region with the suggested cards selected (the player still presses Play)."""
-    action = service().hint(code, seat_token())
+    action = rooms().hint(code, seat_token())
     selected = tuple(str(c) for c in getattr(action, "cards", ()))
-    snapshot = service().snapshot(code, seat_token())
+    snapshot = rooms().page(code, seat_token())
     hand = render_template("partials/hand.html", oob=True, **page_context(snapshot, selected))
     return render_message(None) + hand
 

@@ -20,7 +20,7 @@ from .common import (
     qr_svg,
     room_path,
     seat_token,
-    service,
+    rooms,
     set_room_cookie,
     share_url,
 )
@@ -42,7 +42,7 @@ def create_room():
     form = request.form
     options = rule_overrides(form)
     try:
-        code, token = service().create_room(form.get("preset", "classic"), options,
+        code, token = rooms().setup.create_room(form.get("preset", "classic"), options,
                                             form.get("level", "normal"))
     except BadRequest as error:
         return render_template("new_room.html", message=error.message, form=form, **new_room_context()), 400
@@ -53,17 +53,17 @@ def create_room():
 
 @bp.get("/r/<code>")
 def room(code: str):
-    snapshot = service().snapshot(code, seat_token(), host_token())
+    snapshot = rooms().page(code, seat_token(), host_token())
     selected: tuple[str, ...] = ()
     if request.args.get("hint") and snapshot.my_seat is not None:
-        action = service().hint(code, seat_token())
+        action = rooms().hint(code, seat_token())
         selected = tuple(str(c) for c in getattr(action, "cards", ()))
     return render_template("room.html", **page_context(snapshot, selected))
 
 
 @bp.post("/r/<code>/join")
 def join(code: str):
-    token = service().join(code, request.form.get("seat"), request.form.get("name", ""), seat_token())
+    token = rooms().setup.join(code, request.form.get("seat"), request.form.get("name", ""), seat_token())
     response = redirect(room_path(code), 303)
     set_room_cookie(response, SEAT_COOKIE, code, token)
     return response
@@ -71,17 +71,17 @@ def join(code: str):
 
 @bp.post("/r/<code>/bots")
 def add_bots(code: str):
-    service().fill_with_bots(code, host_token(), request.form.get("level", "normal"))
+    rooms().setup.fill_with_bots(code, host_token(), request.form.get("level", "normal"))
     return done(code)
 
 
 @bp.post("/r/<code>/start")
 def start(code: str):
-    service().start(code, host_token())
+    rooms().setup.start(code, host_token())
     return done(code)
 
 
 @bp.get("/r/<code>/qr.svg")
 def qr_code(code: str):
-    service().store.load(code)  # 404 for an unknown room
+    rooms().store.row(code)  # 404 for an unknown room
     return qr_svg(share_url(code))

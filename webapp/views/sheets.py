@@ -15,7 +15,6 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_sock import ConnectionClosed
 
 from engine import HandEntry, Scoresheet, ScoresheetError
 from engine.rules import PRESETS
@@ -30,7 +29,8 @@ from ..render import render_message
 from ..sheet_render import render_sheet_regions, sheet_context
 from ..sheets import LoadedSheet, SheetInputError, SheetService, topic
 from .common import is_htmx, qr_svg, set_path_cookie
-from .live import sock, stream_regions
+from ..websocket import stream_regions
+from .live import sock
 
 bp = Blueprint("sheets", __name__)
 
@@ -116,13 +116,12 @@ def sheet_socket(ws, code: str) -> None:
         service.load(code)
     except NotFound:
         return
-    subscription = service.hub.subscribe(topic(code), None)
+    subscription = service.notifier.subscribe(topic(code), None)
     try:
-        stream_regions(ws, subscription, lambda: live_regions(service.load(code), token))
-    except ConnectionClosed:
-        pass
+        stream_regions(ws, subscription, lambda: live_regions(service.load(code), token),
+                       current_app.config["WS_MAX_MESSAGES_PER_MINUTE"])
     finally:
-        service.hub.unsubscribe(subscription)
+        service.notifier.unsubscribe(subscription)
 
 
 def live_regions(loaded: LoadedSheet, token: str | None) -> dict[str, str]:

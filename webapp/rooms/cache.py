@@ -1,0 +1,107 @@
+"""Each process's rooms as last read: one load of a room version serves every socket and request of that room.
+
+A :class:`LoadedRoom` pairs a room row with its match at exactly that row's actions. The match object is shared
+and advanced in place as actions are committed, so it must be read right away (never kept across a wait): take
+the views it gives, or load again. Catching up is incremental — the actions after the cached ones are read from
+the log and applied — and happens under the room's lock, so two sockets waking together load once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+
+import engine
+
+from . import log
+from .seats import Seat, seats_of
+from .store import LoggedAction, NewAction, RoomRow, RoomStore
+
+
+@dataclass(frozen=True, eq=False)
+class LoadedRoom:
+    row: RoomRow
+    match: engine.Match | None
+
+    @property
+    def code(self) -> str:
+        return self.row.code
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @cached_property
+    def seats(self) -> tuple[Seat, ...]:
+        return seats_of(self.row.seats)
+
+    @cached_property
+    def rules(self) -> engine.Rules:
+        return engine.Rules.from_dict(self.row.rules)
+
+
+class RoomCache:
+    def __init__(self, store: RoomStore) -> None:
+        self.store = store
+        self._rooms: dict[str, LoadedRoom] = {}
+        self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
+
+    def load(self, code: str) -> LoadedRoom:
+        """The room as the database holds it now (``NotFound`` for an unknown code)."""
+        return self._refresh(self.store.row(code))
+
+    def at_least(self, code: str, version: int) -> LoadedRoom:
+        """The cached room if it is at ``version`` or newer, else a fresh load (a socket told of ``version``)."""
+        cached = self._rooms.get(code)
+        if cached is not None and cached.version >= version:
+            return cached
+        return self.load(code)
+
+    def committed(self, before: LoadedRoom, row: RoomRow, actions: list[NewAction]) -> LoadedRoom:
+        """``actions`` were committed on top of ``before`` as ``row``: advance the cached match (no reading)."""
+        with self._locks[row.code]:
+            if self._rooms.get(row.code) is not before:  # another load came in between: read it all afresh
+                self._rooms.pop(row.code, None)
+                return self._refresh(row, locked=True)
+            match = self._rebuild(row) if before.match is None else log.replay(before.match, actions)
+            loaded = LoadedRoom(row, match)
+            self._rooms[row.code] = loaded
+            return loaded
+
+    def forget(self, code: str) -> None:
+        with self._locks[code]:
+            self._rooms.pop(code, None)
+
+    def _refresh(self, row: RoomRow, locked: bool = False) -> LoadedRoom:
+        lock = self._locks[row.code]
+        if not locked:
+            lock.acquire()
+        try:
+            cached = self._rooms.get(row.code)
+            if cached is not None and cached.version > row.version:
+                return cached  # this read began before a commit the cache already holds
+            if cached is not None and cached.version == row.version:
+                # Same match; the row's other columns may have moved (a due time, a checkpoint).
+                loaded = LoadedRoom(row, cached.match)
+                self._rooms[row.code] = loaded
+                return loaded
+            if cached is not None and cached.match is not None and cached.row.actions <= row.actions:
+                match = log.replay(cached.match, self._log(row, cached.row.actions))
+            else:
+                match = self._rebuild(row)
+            loaded = LoadedRoom(row, match)
+            self._rooms[row.code] = loaded
+            return loaded
+        finally:
+            if not locked:
+                lock.release()
+
+    def _rebuild(self, row: RoomRow) -> engine.Match | None:
+        if row.match_state is None:
+            return None
+        return log.replay(engine.Match.from_dict(row.match_state), self._log(row, row.base_actions))
+
+    def _log(self, row: RoomRow, after: int) -> list[LoggedAction]:
+        return self.store.actions_after(row.code, after, up_to=row.actions) if row.actions > after else []

@@ -1,0 +1,93 @@
+"""The one way a room changes: read it, let the change check itself against what was read, commit it with a
+version check (retrying on a fresh read when another process committed first), then announce it.
+
+Announcing comes only after the commit; subscribers then load the new version (each process once). R9.5: once a
+timed match's time is up, the hand in play is finished and the match then ends: a commit that finishes a hand
+after the time is up also ends the match.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from webapp.core.clock import Clock
+
+from ..errors import Conflict
+from . import log
+from .cache import LoadedRoom, RoomCache
+from .store import NewAction, RoomStore
+
+ATTEMPTS = 8  # commits lost to concurrent ones before the request gives up
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a request commits: log entries (actions) and new values of room columns."""
+
+    entries: tuple[NewAction, ...] = ()
+    columns: dict[str, Any] = field(default_factory=dict)
+
+
+# Looks at the room as read and returns the change to commit, or None when there is nothing to do; raises a
+# RoomError when the request is refused (then nothing changes).
+Attempt = Callable[[LoadedRoom], "Change | None"]
+
+
+class Committer:
+    def __init__(self, store: RoomStore, cache: RoomCache, notifier, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.cache = cache
+        self.notifier = notifier
+        self.clock = clock
+
+    def change(self, code: str, attempt: Attempt) -> LoadedRoom | None:
+        """Commit what ``attempt`` asks for on the newest version of the room; ``None``: nothing to do.
+
+        Raises :class:`~webapp.rooms.store.DuplicateAction` when the change repeats an action id.
+        """
+        for _ in range(ATTEMPTS):
+            loaded = self.cache.load(code)
+            wanted = attempt(loaded)
+            if wanted is None:
+                return None
+            try:
+                return self.commit(loaded, wanted)
+            except Conflict:
+                continue
+        raise Conflict(_l("the table is changing very fast; try again"))
+
+    def commit(self, loaded: LoadedRoom, change: Change) -> LoadedRoom:
+        """Commit ``change`` on top of exactly ``loaded`` (:class:`Conflict` if the room moved on)."""
+        try:
+            row = self.store.commit(loaded.row, list(change.entries), change.columns, self.clock())
+        except Exception:
+            self.cache.forget(loaded.code)
+            raise
+        fresh = self.cache.committed(loaded, row, list(change.entries))
+        if any(entry.kind == log.NEXT_HAND for entry in change.entries) and fresh.match is not None:
+            # A new hand: replays start from here from now on (loading a room replays at most one hand).
+            self.store.checkpoint(fresh.code, fresh.match.to_dict(), row.actions)
+        self.notifier.publish(fresh.code, row.version)
+        return self._end_if_time_is_up(fresh)
+
+    def _end_if_time_is_up(self, loaded: LoadedRoom) -> LoadedRoom:
+        if not time_is_up(loaded):
+            return loaded
+        try:
+            return self.commit(loaded, Change((log.end_on_time(loaded.match),)))
+        except Conflict:
+            return loaded  # whoever moved the room on has ended the match (or will: the check runs every commit)
+
+
+def time_is_up(loaded: LoadedRoom) -> bool:
+    """R9.5: a timed match whose hand in play is over and whose time has run out ends now."""
+    match = loaded.match
+    if match is None or match.winner is not None or not match.hand_over:
+        return False
+    return Clock(loaded.rules.time_limit_minutes, loaded.row.started_at).is_up(datetime.now(UTC))

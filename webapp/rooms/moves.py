@@ -1,0 +1,115 @@
+"""A seated person's moves: an action of the hand (draw, show, pass, bury, play), the next hand, and the hint.
+
+The seat is checked before anything else is read from the request; the engine checks the action against the
+room as read, and the commit (see :mod:`.commit`) refuses a repeated action id, so a double tap applies once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+import engine
+
+from ..errors import BadRequest, Forbidden, Illegal
+from ..tokens import token_matches
+from . import log
+from .cache import LoadedRoom
+from .commit import Change, Committer, time_is_up
+from .store import DuplicateAction
+
+ACTION_ID_LENGTH = 64
+
+
+def seat_of(loaded: LoadedRoom, token: str | None) -> int | None:
+    """The seat whose token this is (``None``: a spectator)."""
+    for index, seat in enumerate(loaded.seats):
+        if token_matches(token, seat.token_hash):
+            return index
+    return None
+
+
+class Moves:
+    def __init__(self, committer: Committer, seen: Callable[[str, int], None]) -> None:
+        self.committer = committer
+        self.seen = seen  # a request from a seat counts as its player being there
+
+    def require_seat(self, loaded: LoadedRoom, token: str | None) -> int:
+        seat = seat_of(loaded, token)
+        if seat is None:
+            raise Forbidden(_l("this browser has no seat at this table (spectators cannot play)"))
+        self.seen(loaded.code, seat)
+        return seat
+
+    def act(self, code: str, token: str | None, payload: Any, action_id: str | None) -> bool:
+        """Apply one action for the token's seat; ``False`` if this action id was already applied."""
+        action_id = _checked_id(action_id)
+        try:
+            action = engine.decode(payload)
+        except engine.IllegalAction as error:
+            raise BadRequest(str(error)) from None  # malformed: unknown type, bad card names
+
+        def attempt(loaded: LoadedRoom) -> Change | None:
+            seat = self.require_seat(loaded, token)
+            if self._repeated(loaded, action_id):
+                return None
+            match = _started(loaded)
+            if match.winner is not None:
+                raise Illegal(_l("the match is over"))
+            try:
+                match.hand.verify(seat, action)
+            except engine.IllegalAction as error:
+                raise Illegal(str(error), error) from None
+            return Change((log.act(match, seat, action, action_id),))
+
+        return self._commit(code, attempt)
+
+    def next_hand(self, code: str, token: str | None, action_id: str | None, after_hand: int | None = None) -> bool:
+        """Deal the next hand once the current one is scored (any seated player may).
+
+        ``after_hand`` is the hand the player saw end: if another player already dealt the next one, pressing
+        "Next hand" too is not an error. R9.5: once time is up, no new hand starts: the match ends instead.
+        """
+        action_id = _checked_id(action_id)
+
+        def attempt(loaded: LoadedRoom) -> Change | None:
+            seat = self.require_seat(loaded, token)
+            if self._repeated(loaded, action_id):
+                return None
+            match = _started(loaded)
+            if after_hand is not None and match.hand_number > after_hand:
+                return None
+            if time_is_up(loaded):
+                return Change((log.end_on_time(match),))
+            if not match.hand_over:
+                raise Illegal(_l("the current hand is not over yet"))
+            if match.winner is not None:
+                raise Illegal(_l("the match is over"))
+            return Change((log.next_hand(match, seat, action_id),))
+
+        return self._commit(code, attempt)
+
+    def _repeated(self, loaded: LoadedRoom, action_id: str | None) -> bool:
+        """This action id was applied already (a double tap): told apart before the action is checked against
+        a table that it has itself changed."""
+        return action_id is not None and self.committer.store.has_action_id(loaded.code, action_id)
+
+    def _commit(self, code: str, attempt: Callable[[LoadedRoom], Change | None]) -> bool:
+        try:
+            return self.committer.change(code, attempt) is not None
+        except DuplicateAction:
+            return False
+
+
+def _started(loaded: LoadedRoom) -> engine.Match:
+    if loaded.match is None:
+        raise Illegal(_l("the game has not started yet"))
+    return loaded.match
+
+
+def _checked_id(action_id: str | None) -> str | None:
+    if action_id is not None and (not isinstance(action_id, str) or not 0 < len(action_id) <= ACTION_ID_LENGTH):
+        raise BadRequest(_l("the action id must be a text of 1 to %(length)s characters", length=ACTION_ID_LENGTH))
+    return action_id or None

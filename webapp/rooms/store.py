@@ -1,0 +1,154 @@
+"""Rooms in the database: the room row (seats, checkpoint, version) and the append-only log of accepted actions.
+
+Every change is one transaction that raises the room's version by one, and only if nobody changed the room since it
+was read (``Conflict`` otherwise: the caller reads again and retries). A person's action carries the client's
+action id, unique per room in the log, so a repeated request is refused by the database (``DuplicateAction``).
+Core statements, not the ORM: this is the hot path of every move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from ..errors import Conflict, NotFound
+from ..models import Room, RoomAction, as_utc, utcnow
+
+ROOM = Room.__table__
+ACTION = RoomAction.__table__
+ROW_COLUMNS = ("code", "version", "solo", "preset", "rules", "bot_level", "host_token_hash", "seats",
+               "match_state", "base_actions", "actions", "started_at", "changed_at", "due_at")
+
+
+class DuplicateAction(Exception):
+    """This action id is already in the room's log: the request was a repeat, and nothing changed."""
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    """A room as read at one version (never changed in place: a commit returns the next one)."""
+
+    code: str
+    version: int
+    solo: bool
+    preset: str
+    rules: dict[str, Any]
+    bot_level: str
+    host_token_hash: str
+    seats: list[dict[str, Any]]
+    match_state: dict[str, Any] | None
+    base_actions: int
+    actions: int
+    started_at: datetime | None
+    changed_at: float
+    due_at: float | None
+
+    def next(self, changes: dict[str, Any], added: int) -> RoomRow:
+        values = {name: getattr(self, name) for name in ROW_COLUMNS}
+        return RoomRow(**{**values, **changes, "version": self.version + 1, "actions": self.actions + added})
+
+
+@dataclass(frozen=True)
+class NewAction:
+    kind: str  # "act", "next_hand" or "end_on_time"
+    hand_number: int
+    seat: int | None = None
+    action: dict[str, Any] | None = None  # engine.encode(action) for "act"
+    action_id: str | None = None
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    kind: str
+    hand_number: int
+    seat: int | None
+    action: dict[str, Any] | None
+    action_id: str | None
+    created_at: float = field(default=0.0)
+
+
+class RoomStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def insert(self, room: Room) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(insert(ROOM).values(**{c.name: getattr(room, c.name) for c in ROOM.columns}))
+
+    def row(self, code: str) -> RoomRow:
+        with self.engine.connect() as connection:
+            found = connection.execute(select(*(ROOM.c[name] for name in ROW_COLUMNS))
+                                       .where(ROOM.c.code == code)).first()
+        if found is None:
+            raise NotFound("no such room")
+        values = dict(zip(ROW_COLUMNS, found, strict=True))
+        return RoomRow(**{**values, "started_at": as_utc(values["started_at"])})
+
+    def actions_after(self, code: str, seq: int, up_to: int | None = None) -> list[LoggedAction]:
+        query = select(ACTION.c.seq, ACTION.c.kind, ACTION.c.hand_number, ACTION.c.seat, ACTION.c.action,
+                       ACTION.c.action_id, ACTION.c.created_at).where(ACTION.c.code == code, ACTION.c.seq > seq)
+        if up_to is not None:
+            query = query.where(ACTION.c.seq <= up_to)
+        with self.engine.connect() as connection:
+            return [LoggedAction(*found) for found in connection.execute(query.order_by(ACTION.c.seq))]
+
+    def commit(self, row: RoomRow, actions: list[NewAction], changes: dict[str, Any], now: float) -> RoomRow:
+        """Append ``actions`` and write ``changes`` as the next version; the room as it now stands."""
+        changes = {**changes, "changed_at": now}
+        fresh = row.next(changes, len(actions))
+        with self.engine.connect() as connection:
+            transaction = connection.begin()
+            try:
+                done = connection.execute(
+                    update(ROOM).where(ROOM.c.code == row.code, ROOM.c.version == row.version)
+                    .values(**changes, version=fresh.version, actions=fresh.actions, updated_at=utcnow()))
+                if done.rowcount != 1:
+                    raise Conflict("the table changed meanwhile; try again")
+                if actions:
+                    connection.execute(insert(ACTION), [
+                        {"code": row.code, "seq": row.actions + i, "kind": a.kind, "hand_number": a.hand_number,
+                         "seat": a.seat, "action": a.action, "action_id": a.action_id, "created_at": now}
+                        for i, a in enumerate(actions, start=1)])
+                transaction.commit()
+            except IntegrityError:
+                transaction.rollback()
+                ids = [a.action_id for a in actions if a.action_id]
+                if ids and self.has_action_id(row.code, ids[0]):
+                    raise DuplicateAction(ids[0]) from None
+                raise Conflict("the table changed meanwhile; try again") from None
+            except BaseException:
+                transaction.rollback()
+                raise
+        return fresh
+
+    def has_action_id(self, code: str, action_id: str) -> bool:
+        with self.engine.connect() as connection:
+            return connection.execute(select(ACTION.c.seq).where(
+                ACTION.c.code == code, ACTION.c.action_id == action_id)).first() is not None
+
+    def checkpoint(self, code: str, state: dict[str, Any], base_actions: int) -> None:
+        """Keep ``state`` (the match after ``base_actions`` actions) as the point replays start from.
+
+        Not a new version: the match is the same, only cheaper to load. A checkpoint only moves forward.
+        """
+        with self.engine.begin() as connection:
+            connection.execute(update(ROOM).where(ROOM.c.code == code, ROOM.c.base_actions < base_actions)
+                               .values(match_state=state, base_actions=base_actions))
+
+    def set_due(self, code: str, due_at: float | None) -> None:
+        """When the automatic part of the game next needs a look (not a new version: nothing changed)."""
+        with self.engine.begin() as connection:
+            connection.execute(update(ROOM).where(ROOM.c.code == code).values(due_at=due_at))
+
+    def overdue(self, before: float, limit: int) -> list[str]:
+        """Rooms whose automatic part should have been looked at before ``before``, most overdue first."""
+        with self.engine.connect() as connection:
+            return list(connection.execute(
+                select(ROOM.c.code).where(ROOM.c.due_at.is_not(None), ROOM.c.due_at < before)
+                .order_by(ROOM.c.due_at).limit(limit)).scalars())

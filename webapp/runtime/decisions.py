@@ -1,0 +1,125 @@
+"""A bot decision as a job: what one bot seat does now, decided from that seat's view alone, off the web path.
+
+A :class:`DecisionJob` carries the seat's view as JSON (the decider never receives anything the seat may not
+see), the bot's level, a seed for its randomness and a deadline. The decider thinks within what is left before
+the deadline: under load a job that waited in a queue gets a smaller budget (down to the rule bot's quick
+choice), so no table waits more than its pace plus a second for a bot. :func:`decide` runs in the local pool's
+child processes (:mod:`.pool`) and in the job queue's workers (:mod:`.queue`) alike.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from concurrent.futures import Future
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import engine
+from engine import bots
+from webapp.core import players
+
+MARGIN_SECONDS = 0.05  # left for carrying the answer back before the deadline
+QUICK_LEVEL = "normal"  # the rule bot: what a bot does when there is no time to think (about a millisecond)
+SEARCH_LEVELS = {"hard"}
+
+
+@dataclass(frozen=True)
+class DecisionJob:
+    id: str
+    view: dict[str, Any]  # engine.jsonable(match.view(seat))
+    level: str
+    seed: int
+    deadline: float  # seconds since the epoch
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> DecisionJob:
+        return cls(**json.loads(text))
+
+
+@dataclass(frozen=True)
+class Decision:
+    id: str
+    action: dict[str, Any] | None  # engine.encode(action); None: the bot has nothing to do now
+    thought_ms: float = 0.0
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Decision:
+        return cls(**json.loads(text))
+
+    def engine_action(self) -> engine.actions.Action | None:
+        return None if self.action is None else engine.decode(self.action)
+
+
+def decide(job: DecisionJob, now: float | None = None) -> Decision:
+    """The bot's action for ``job``: the level's own bot within the time left, else the rule bot's."""
+    began = time.perf_counter()
+    left = job.deadline - (time.time() if now is None else now) - MARGIN_SECONDS
+    view = view_from_json(job.view)
+    rng = random.Random(job.seed)
+    action = _bot(job.level, left).act(view, rng)
+    return Decision(job.id, None if action is None else engine.encode(action), (time.perf_counter() - began) * 1000)
+
+
+def _bot(level: str, seconds_left: float) -> bots.Bot:
+    if level in SEARCH_LEVELS:
+        budget_ms = min(bots.SearchBot().budget_ms, seconds_left * 1000)
+        if budget_ms < players.MIN_SEARCH_MS:
+            return players.bot(QUICK_LEVEL)
+        return bots.get(level, budget_ms=budget_ms)
+    return players.bot(level)
+
+
+# ---------------------------------------------------------------------------- the view as JSON and back
+
+def view_to_json(view: dict[str, Any]) -> dict[str, Any]:
+    return engine.jsonable(view)
+
+
+def view_from_json(data: dict[str, Any]) -> dict[str, Any]:
+    """The view a bot reads, from :func:`view_to_json`'s output (cards and rules as the engine makes them)."""
+    view = dict(data)
+    view["rules"] = engine.Rules.from_dict(data["rules"])
+    for name in ("hand", "kitty", "buried"):
+        if view[name] is not None:
+            view[name] = engine.parse_cards(view[name])
+    if view["kitty_card"] is not None:
+        view["kitty_card"] = engine.Card(view["kitty_card"])
+    view["showing"] = _showing(view["showing"])
+    view["showings"] = [_showing(s) for s in view["showings"]]
+    view["tricks"] = [_trick(t) for t in view["tricks"]]
+    view["trick"] = _trick(view["trick"])
+    view["showable"] = [tuple(engine.parse_cards(cards)) for cards in view["showable"]]
+    return view
+
+
+def _showing(showing: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if showing is None else {**showing, "cards": engine.parse_cards(showing["cards"])}
+
+
+def _trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
+    if trick is None:
+        return None
+    failed = trick["failed_throw"]
+    return {**trick, "plays": [[seat, engine.parse_cards(cards)] for seat, cards in trick["plays"]],
+            "failed_throw": None if failed is None else {**failed, "cards": engine.parse_cards(failed["cards"])}}
+
+
+class InlineDecider:
+    """Decides in the calling process, at once: for tests (each request returns once the bots have acted)."""
+
+    def submit(self, job: DecisionJob) -> Future:
+        future: Future = Future()
+        future.set_running_or_notify_cancel()
+        future.set_result(decide(job))
+        return future
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,87 @@
+"""The embedded default's bot workers: a few child processes that take decision jobs over pipes.
+
+The web process runs gevent with the standard library patched, and multiprocessing's pools (and so
+``concurrent.futures.ProcessPoolExecutor``) hang there, as gevent documents: their queues use threads and blocking
+pipes. Child processes started with ``subprocess`` and read through gevent's cooperative pipes are the supported
+way, so the pool is that: each child reads a job a line (JSON) from its stdin and writes the decision to its
+stdout; one feeder per child hands it the next job. A child that dies is started again, and its job fails (the
+driver then asks again, with a smaller budget).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import subprocess
+import sys
+import threading
+from concurrent.futures import Future
+
+from .decisions import Decision, DecisionJob
+
+log = logging.getLogger(__name__)
+
+
+class BotProcessDied(RuntimeError):
+    pass
+
+
+class LocalPool:
+    def __init__(self, processes: int) -> None:
+        self._jobs: queue.SimpleQueue[tuple[DecisionJob, Future] | None] = queue.SimpleQueue()
+        self._closed = False
+        self._children: list[subprocess.Popen] = []
+        self._lock = threading.Lock()
+        for index in range(processes):
+            threading.Thread(target=self._feed, args=(index,), name=f"bot-feeder-{index}", daemon=True).start()
+
+    def submit(self, job: DecisionJob) -> Future:
+        future: Future = Future()
+        self._jobs.put((job, future))
+        return future
+
+    def pids(self) -> list[int]:
+        with self._lock:
+            return [child.pid for child in self._children if child.poll() is None]
+
+    def close(self) -> None:
+        self._closed = True
+        for _ in range(len(self._children) + 1):
+            self._jobs.put(None)
+        with self._lock:
+            for child in self._children:
+                if child.poll() is None:
+                    child.kill()
+
+    def _start(self) -> subprocess.Popen:
+        child = subprocess.Popen([sys.executable, "-m", "webapp.runtime.pool_child"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True, bufsize=1)
+        with self._lock:
+            self._children = [c for c in self._children if c.poll() is None] + [child]
+        return child
+
+    def _feed(self, index: int) -> None:
+        child = None
+        while not self._closed:
+            item = self._jobs.get()
+            if item is None:
+                break
+            job, future = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            if child is None or child.poll() is not None:
+                child = self._start()
+            try:
+                child.stdin.write(job.to_json() + "\n")
+                child.stdin.flush()
+                line = child.stdout.readline()
+                if not line:
+                    raise BotProcessDied(f"bot process {child.pid} ended")
+                future.set_result(Decision.from_json(line))
+            except (OSError, ValueError, BotProcessDied) as error:
+                log.warning("bot process %s failed on a job: %s", child.pid, error)
+                child.kill()
+                child = None
+                future.set_exception(BotProcessDied(str(error)))
+        if child is not None and child.poll() is None:
+            child.kill()
