@@ -3,8 +3,11 @@ worker's greenlet for ever. WebSockets are long-lived by design and have their o
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
+
+MESSAGE = b"The request took too long to arrive. Nothing was changed; please try again.\n"
 
 
 def limit_request_time(app: Callable, seconds: float) -> Callable:
@@ -20,7 +23,17 @@ def limit_request_time(app: Callable, seconds: float) -> Callable:
     def timed(environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         if environ.get("HTTP_UPGRADE", "").lower() == "websocket":
             return app(environ, start_response)
-        with gevent.Timeout(seconds):
+        timeout = gevent.Timeout(seconds)
+        timeout.start()
+        try:
             return app(environ, start_response)
+        except gevent.Timeout as error:
+            if error is not timeout:
+                raise
+            start_response("408 Request Timeout", [("Content-Type", "text/plain; charset=utf-8"),
+                                                   ("Connection", "close")], sys.exc_info())
+            return [MESSAGE]
+        finally:
+            timeout.close()
 
     return timed

@@ -3,70 +3,14 @@ play like a person."""
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
-STARTUP_SECONDS = 30
+from ..servers import Server
 
 # How long an expectation waits for the page (not a duration asserted): four browsers, the server and
 # the tests share two cores, and a busy CI machine can take more than Playwright's default 5 s.
 expect.set_options(timeout=30_000)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Server:
-    """gunicorn running ``webapp:create_app()`` on a SQLite file; can be killed and started again."""
-
-    def __init__(self, database: Path) -> None:
-        self.log = database.with_suffix(".log")
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "BOT_DELAY_MS": "0",
-                    "DEAL_DELAY_MS": "0", "AWAY_SECONDS": "3600", "SECRET_KEY": "browser-tests"}
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:webapp.gunicorn_config", "--graceful-timeout", "1",
-             "--bind", f"127.0.0.1:{self.port}", "webapp:create_app()"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log.open("ab"))
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            try:
-                urllib.request.urlopen(self.url + "/", timeout=1).close()
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    raise RuntimeError(self.log.read_text()) from None
-                time.sleep(0.05)  # poll interval of the readiness wait, bounded by the deadline above
-        raise RuntimeError("the server did not start")
-
-    def kill(self) -> None:
-        """Kill at once (SIGKILL on the whole process group would be harsher; the master and worker suffice)."""
-        if self.process is not None and self.process.poll() is None:
-            for pid in worker_pids(self.process.pid) + [self.process.pid]:
-                os.kill(pid, signal.SIGKILL)
-            self.process.wait()
-
-
-def worker_pids(master: int) -> list[int]:
-    children = Path(f"/proc/{master}/task/{master}/children")
-    return [int(pid) for pid in children.read_text().split()] if children.exists() else []
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import Server, hand_cards, take_turn
+from ..servers import Server
+from .conftest import hand_cards, take_turn
 
 pytestmark = pytest.mark.browser
 

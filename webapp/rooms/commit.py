@@ -64,8 +64,12 @@ class Committer:
 
     def commit(self, loaded: LoadedRoom, change: Change) -> LoadedRoom:
         """Commit ``change`` on top of exactly ``loaded`` (:class:`Conflict` if the room moved on)."""
+        now = self.clock()
+        # Due "now": if no driver hears of this change (all were down), a sweeper picks the room up (see
+        # webapp.runtime.driver); a driver that looks at it writes when it is next due.
+        columns = {"due_at": now, **change.columns}
         try:
-            row = self.store.commit(loaded.row, list(change.entries), change.columns, self.clock())
+            row = self.store.commit(loaded.row, list(change.entries), columns, now)
         except Exception:
             self.cache.forget(loaded.code)
             raise

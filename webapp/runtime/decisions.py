@@ -46,6 +46,7 @@ class Decision:
     id: str
     action: dict[str, Any] | None  # engine.encode(action); None: the bot has nothing to do now
     thought_ms: float = 0.0
+    error: str | None = None  # the bot failed (a bug): the table goes on without its choice
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))

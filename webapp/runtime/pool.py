@@ -77,7 +77,11 @@ class LocalPool:
                 line = child.stdout.readline()
                 if not line:
                     raise BotProcessDied(f"bot process {child.pid} ended")
-                future.set_result(Decision.from_json(line))
+                decision = Decision.from_json(line)
+                if decision.error is not None:
+                    future.set_exception(RuntimeError(f"the bot failed: {decision.error}"))
+                else:
+                    future.set_result(decision)
             except (OSError, ValueError, BotProcessDied) as error:
                 log.warning("bot process %s failed on a job: %s", child.pid, error)
                 child.kill()

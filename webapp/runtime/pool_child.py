@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import sys
 
-from .decisions import DecisionJob, decide
+from .decisions import Decision, DecisionJob, decide
 
 
 def main() -> None:
     for line in sys.stdin:
-        sys.stdout.write(decide(DecisionJob.from_json(line)).to_json() + "\n")
+        job = DecisionJob.from_json(line)
+        try:
+            decision = decide(job)
+        except Exception as error:  # a bot's bug must not take the process down with the other jobs
+            decision = Decision(job.id, None, error=repr(error))
+        sys.stdout.write(decision.to_json() + "\n")
         sys.stdout.flush()
 
 

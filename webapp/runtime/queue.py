@@ -43,7 +43,11 @@ class BotQueue:
         client = self.broker.client
 
         def decide_job(job: str, reply_to: str) -> None:
-            decision = decide(DecisionJob.from_json(job))
+            asked = DecisionJob.from_json(job)
+            try:
+                decision = decide(asked)
+            except Exception as error:  # a bot's bug: answer, so the table need not wait for a deadline
+                decision = Decision(asked.id, None, error=repr(error))
             pipe = client.pipeline()
             pipe.rpush(reply_to, decision.to_json())
             pipe.expire(reply_to, REPLY_TTL)
@@ -98,5 +102,9 @@ class QueueDecider:
             decision = Decision.from_json(popped[1])
             with self._lock:
                 future = self._waiting.pop(decision.id, None)
-            if future is not None and not future.done():
+            if future is None or future.done():
+                continue
+            if decision.error is not None:
+                future.set_exception(RuntimeError(f"the bot failed: {decision.error}"))
+            else:
                 future.set_result(decision)
