@@ -7,12 +7,14 @@ found free, and is stopped, by its process id, when the cluster stops.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -60,6 +62,12 @@ http {{
             proxy_send_timeout 1h;
             # A web process that died: the request goes to another (no sticky sessions are needed).
             proxy_next_upstream error timeout http_502;
+            error_page 502 504 = @restarting;
+        }}
+        # No web process answered: the message region the page expects, so the page goes on (nothing changed).
+        location @restarting {{
+            default_type text/html;
+            return 503 '<div id="message" class="message error" role="alert" aria-live="polite">服务器正在重启，请稍后再试。 The game server is restarting: nothing was changed, please try again in a moment.</div>';
         }}
     }}
 }}
@@ -190,8 +198,17 @@ class Cluster:
 
     # ------------------------------------------------------------------ services
 
+    @property
+    def pg_data(self) -> Path:
+        """PostgreSQL's data folder. It refuses to run as root, so as root it runs as ``postgres``, whose data must
+        be in a folder it can reach (not below root's own, often private, folders)."""
+        if os.geteuid() != 0:
+            return self.folder / "pg"
+        digest = hashlib.sha256(str(self.folder).encode()).hexdigest()[:12]
+        return Path(tempfile.gettempdir()) / f"shuangsheng-pg-{digest}"
+
     def start_postgres(self) -> None:
-        data = self.folder / "pg"
+        data = self.pg_data
         as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
         if not (data / "PG_VERSION").exists():
             data.mkdir(parents=True, exist_ok=True)
@@ -205,17 +222,18 @@ class Cluster:
                        stdout=subprocess.DEVNULL)
         self.parts["postgres"] = Part("postgres", [], {}, data / "log")
         created = subprocess.run([*as_postgres, str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p",
-                                  str(self.pg_port), "-U", "postgres", "shuangsheng"], capture_output=True, text=True)
+                                  str(self.pg_port), "-U", "postgres", "shuangsheng"], capture_output=True, text=True,
+                                 check=False)
         if created.returncode != 0 and "already exists" not in created.stderr:
             raise RuntimeError(created.stderr)
 
     def stop_postgres(self, mode: str = "fast") -> None:
         if "postgres" in self.parts:
             subprocess.run([*self._pg_ctl, "-m", mode, "-w", "stop"], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
+                           stderr=subprocess.DEVNULL, check=False)
 
     def resume_postgres(self) -> None:
-        data = self.folder / "pg"
+        data = self.pg_data
         options = f"-p {self.pg_port} -k {data} -c listen_addresses=127.0.0.1 -c max_connections=300"
         subprocess.run([*self._pg_ctl, "-o", options, "-l", str(data / "log"), "-w", "start"], check=True,
                        stdout=subprocess.DEVNULL)

@@ -15,7 +15,7 @@ import engine
 from webapp.core.room_page import Snapshot
 
 from ..errors import Unavailable
-from ..runtime.decisions import DecisionJob, view_to_json
+from ..runtime.decisions import DecisionFailed, DecisionJob, view_to_json
 from . import reads
 from .automatic import AutomaticPart, Pace
 from .cache import LoadedRoom, RoomCache
@@ -82,5 +82,5 @@ class Rooms:
                           HINT_SEED, self.clock() + HINT_SECONDS)
         try:
             return self.decider.submit(job).result(timeout=HINT_SECONDS + 1).engine_action()
-        except Exception:
+        except (TimeoutError, DecisionFailed):
             raise Unavailable(_l("the hint is not ready; try again in a moment")) from None

@@ -25,6 +25,11 @@ QUICK_LEVEL = "normal"  # the rule bot: what a bot does when there is no time to
 SEARCH_LEVELS = {"hard"}
 
 
+class DecisionFailed(RuntimeError):
+    """No decision came back: the bot worker died, the queue is unreachable, or the bot failed (the driver asks
+    again, and in the end the table goes on without it)."""
+
+
 @dataclass(frozen=True)
 class DecisionJob:
     id: str

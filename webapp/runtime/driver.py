@@ -28,7 +28,11 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 
+from redis.exceptions import RedisError
+from sqlalchemy.exc import SQLAlchemyError
+
 from engine.actions import Action
+
 from ..errors import NotFound
 from ..rooms.automatic import BOT_GRACE, AutomaticPart, Plan
 from ..rooms.store import RoomStore
@@ -132,7 +136,7 @@ class Driver:
         """Pick up the rooms due more than ``overdue`` seconds ago (their driver is gone, or this is a start)."""
         try:
             codes = self.store.overdue(self.clock() - overdue, limit=500)
-        except Exception:
+        except SQLAlchemyError:
             log.warning("could not look for rooms to drive (database unreachable?)")
             return
         for code in codes:
@@ -186,7 +190,7 @@ class Driver:
             held = set(self._held)
             try:
                 kept = self.leases.renew(held)
-            except Exception:
+            except RedisError:
                 log.warning("could not renew room leases (Redis unreachable?)")
                 continue
             for code in held - kept:
@@ -302,7 +306,7 @@ class Driver:
         if release:
             try:
                 self.leases.release(code)
-            except Exception:
+            except RedisError:
                 log.warning("could not release the lease of room %s (it expires by itself)", code)
 
 

@@ -17,6 +17,8 @@ import uuid
 from collections import defaultdict
 from collections.abc import Callable
 
+from redis.exceptions import RedisError
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "shuangsheng:changes"
@@ -118,7 +120,7 @@ class RedisNotifier(LocalNotifier):
         self.deliver(topic, version)
         try:
             self.redis.publish(CHANNEL, f"{self.origin} {topic} {'' if version is None else version}")
-        except Exception:
+        except RedisError:
             # The other processes catch up when Redis is back (they wake every subscriber then).
             log.warning("could not publish a change of %s: Redis is unreachable", topic)
 
@@ -137,7 +139,7 @@ class RedisNotifier(LocalNotifier):
                     if not self._running:
                         break
                     self._received(message["data"])
-            except Exception:
+            except (RedisError, OSError):
                 log.warning("listening for changes on Redis failed; listening again in %.1f s", wait)
                 time.sleep(wait)  # back-off between reconnection attempts while Redis is away
                 wait = min(wait * 2, RECONNECT_SECONDS[1])

@@ -17,12 +17,12 @@ import sys
 import threading
 from concurrent.futures import Future
 
-from .decisions import Decision, DecisionJob
+from .decisions import Decision, DecisionFailed, DecisionJob
 
 log = logging.getLogger(__name__)
 
 
-class BotProcessDied(RuntimeError):
+class BotProcessDied(DecisionFailed):
     pass
 
 
@@ -79,7 +79,7 @@ class LocalPool:
                     raise BotProcessDied(f"bot process {child.pid} ended")
                 decision = Decision.from_json(line)
                 if decision.error is not None:
-                    future.set_exception(RuntimeError(f"the bot failed: {decision.error}"))
+                    future.set_exception(DecisionFailed(f"the bot failed: {decision.error}"))
                 else:
                     future.set_result(decision)
             except (OSError, ValueError, BotProcessDied) as error:

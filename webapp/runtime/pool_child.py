@@ -12,7 +12,7 @@ def main() -> None:
         job = DecisionJob.from_json(line)
         try:
             decision = decide(job)
-        except Exception as error:  # a bot's bug must not take the process down with the other jobs
+        except Exception as error:  # noqa: BLE001  (a bot's bug must not end the process and its other jobs)
             decision = Decision(job.id, None, error=repr(error))
         sys.stdout.write(decision.to_json() + "\n")
         sys.stdout.flush()

@@ -8,12 +8,17 @@ a hash field that its web process refreshes and that expires if that process die
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 CONNECTION_TTL = 30.0  # a connection not refreshed for this long (its process died) no longer counts
@@ -131,8 +136,8 @@ class RedisPresence:
             time.sleep(REFRESH_SECONDS)  # the refresh period of live connections (their TTL is three times it)
             try:
                 self._refresh()
-            except Exception:  # Redis away: the next round tries again (and restores what a restart lost)
-                continue
+            except RedisError:  # Redis away: the next round tries again (and restores what a restart lost)
+                log.debug("could not refresh this process's connections in Redis")
 
     def _refresh(self) -> None:
         with self._lock:

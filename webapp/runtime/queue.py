@@ -24,7 +24,7 @@ import dramatiq
 import redis as redis_lib
 from dramatiq.brokers.redis import RedisBroker
 
-from .decisions import Decision, DecisionJob, decide
+from .decisions import Decision, DecisionFailed, DecisionJob, decide
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class BotQueue:
             asked = DecisionJob.from_json(job)
             try:
                 decision = decide(asked)
-            except Exception as error:  # a bot's bug: answer, so the table need not wait for a deadline
+            except Exception as error:  # noqa: BLE001  (a bot's bug: answer, so the table need not wait)
                 decision = Decision(asked.id, None, error=repr(error))
             pipe = client.pipeline()
             pipe.rpush(reply_to, decision.to_json())
@@ -81,10 +81,10 @@ class QueueDecider:
             self._waiting[job.id] = future
         try:
             self.queue.decide_job.send(job.to_json(), self.reply_to)
-        except Exception as error:  # Redis away: the driver asks again once it is back
+        except redis_lib.RedisError as error:  # Redis away: the driver asks again once it is back
             with self._lock:
                 self._waiting.pop(job.id, None)
-            future.set_exception(error)
+            future.set_exception(DecisionFailed(str(error)))
         return future
 
     def close(self) -> None:
@@ -105,6 +105,6 @@ class QueueDecider:
             if future is None or future.done():
                 continue
             if decision.error is not None:
-                future.set_exception(RuntimeError(f"the bot failed: {decision.error}"))
+                future.set_exception(DecisionFailed(f"the bot failed: {decision.error}"))
             else:
                 future.set_result(decision)

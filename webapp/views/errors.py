@@ -6,6 +6,8 @@ import logging
 
 from flask import Flask, render_template, request
 from flask_babel import gettext as _
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as SQLTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from webapp.core.room_page import illegal_message
@@ -20,6 +22,9 @@ log = logging.getLogger(__name__)
 def register(app: Flask) -> None:
     app.register_error_handler(RoomError, room_error)
     app.register_error_handler(HTTPException, http_error)
+    # The database does not answer (restarting, unreachable): the transaction was rolled back, nothing changed.
+    app.register_error_handler(OperationalError, database_unavailable)
+    app.register_error_handler(SQLTimeoutError, database_unavailable)
     app.register_error_handler(Exception, unexpected_error)
 
 
@@ -39,6 +44,14 @@ def http_error(error: HTTPException):
     if is_htmx():
         return render_message(error.description), error.code
     return render_template("error.html", message=error.description), error.code
+
+
+def database_unavailable(error: Exception):
+    log.warning("the database did not answer: %s", error)
+    message = _("The game cannot reach its database just now. Nothing was changed: please try again in a moment.")
+    if is_htmx():
+        return render_message(message), 503
+    return render_template("error.html", message=message), 503
 
 
 def unexpected_error(error: Exception):

@@ -19,8 +19,8 @@ from .common import (
     host_token,
     qr_svg,
     room_path,
-    seat_token,
     rooms,
+    seat_token,
     set_room_cookie,
     share_url,
 )

@@ -28,8 +28,8 @@ from ..models import as_utc
 from ..render import render_message
 from ..sheet_render import render_sheet_regions, sheet_context
 from ..sheets import LoadedSheet, SheetInputError, SheetService, topic
-from .common import is_htmx, qr_svg, set_path_cookie
 from ..websocket import stream_regions
+from .common import is_htmx, qr_svg, set_path_cookie
 from .live import sock
 
 bp = Blueprint("sheets", __name__)
