@@ -24,6 +24,10 @@ def test_htmx_and_its_websocket_extension_are_vendored():
         assert (ROOT / "static" / "vendor" / name).stat().st_size > 1000
 
 
-def test_procfile_runs_gunicorn_with_threaded_workers():
-    procfile = (ROOT / "Procfile").read_text()
-    assert "gunicorn" in procfile and "gthread" in procfile and "webapp:create_app()" in procfile
+def test_procfile_runs_gevent_web_processes_and_workers():
+    procfile = dict(line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line)
+    assert "gunicorn -c python:webapp.gunicorn_config" in procfile["web"] and "webapp:create_app()" in procfile["web"]
+    assert procfile["worker"] == "python -m webapp.worker"
+    from webapp import gunicorn_config
+
+    assert gunicorn_config.worker_class == "gevent" and gunicorn_config.worker_connections >= 2000
