@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import Card, format_cards, parse_cards
-from .reasons import Reason
+from .reasons import N_, Reason, Refusal
 
 
 def _as_card_tuple(cards) -> tuple[Card, ...]:
@@ -25,16 +25,12 @@ def _as_card_tuple(cards) -> tuple[Card, ...]:
     return tuple(parse_cards(cards))
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the clause and the cards.
+class IllegalAction(Refusal):
+    """An action the rules do not allow now (or a malformed one); the message names the clause and the cards.
 
-    ``reason`` (an :class:`~engine.reasons.Reason`, when the rules refused it) carries the
-    clause, the message template and its values, for showing the message in another language.
+    ``reason`` (an :class:`~engine.reasons.Reason`) carries the clause, the message template and
+    its values, for showing the message in another language.
     """
-
-    def __init__(self, message: str, reason: Reason | None = None) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -105,14 +101,16 @@ def encode(action: Action) -> dict[str, Any]:
 def decode(data: Any) -> Action:
     """An action from its JSON form; a malformed one raises :class:`IllegalAction`."""
     if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        raise IllegalAction(f"not an action: {data!r} (type must be one of {', '.join(ACTION_TYPES)})")
+        raise IllegalAction(Reason(None, N_("not an action: %(data)s (type must be one of %(types)s)"),
+                                   data=repr(data), types=", ".join(ACTION_TYPES)))
     cls = ACTION_TYPES[data["type"]]
+    if cls in (Draw, Pass):
+        return cls()
+    cards = data.get("cards", "")
     try:
-        if cls in (Draw, Pass):
-            return cls()
-        cards = data.get("cards", "")
         if not isinstance(cards, (str, list)):
-            raise ValueError("cards must be a string of card names")
+            raise Refusal(Reason(None, N_("cards must be a string of card names")))
         return cls(parse_cards(cards))
-    except ValueError as error:
-        raise IllegalAction(f"malformed {data['type']} action: {error}") from None
+    except Refusal as error:
+        raise IllegalAction(Reason(None, N_("malformed %(type)s action: %(error)s"), type=data["type"],
+                                   error=error.reason)) from None

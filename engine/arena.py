@@ -51,6 +51,7 @@ from .actions import Action, Draw, IllegalAction
 from .bots.outcome import level_swing, team_points
 from .cards import RANKS, full_deck
 from .hand import Hand, HandResult, team_of
+from .reasons import Reason
 from .rules import Rules
 
 MAX_REDEALS = 20
@@ -123,7 +124,8 @@ def _apply(hand: Hand, seat: int, action: Action | None, rng: random.Random, rec
     """Apply a bot's action; an illegal one (or none when it must act) is counted and replaced."""
     try:
         if action is None:
-            raise IllegalAction(f"seat {seat} had to act in {hand.phase} and did nothing")
+            raise IllegalAction(Reason(None, "seat %(seat)s had to act in %(phase)s and did nothing",
+                                       seat=seat, phase=hand.phase))
         hand.apply(seat, action)
     except IllegalAction as error:
         record.illegal += 1

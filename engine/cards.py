@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
+from .reasons import N_, Reason, Refusal
+
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -43,7 +45,7 @@ class Card(int):
             return parse_card(value)
         if isinstance(value, int) and 0 <= value < KINDS:
             return cls._interned[value]
-        raise ValueError(f"no such card: {value!r}")
+        raise Refusal(Reason(None, N_("no such card: %(value)s"), value=repr(value)))
 
     @property
     def is_joker(self) -> bool:
@@ -101,7 +103,7 @@ def parse_card(text: str) -> Card:
     """Parse one card in the notation ``10H``, ``AS``, ``BJ`` (case-insensitive, ``T`` for 10)."""
     card = _BY_NAME.get(text.strip().upper())
     if card is None:
-        raise ValueError(f"not a card: {text!r} (expected e.g. 10H, AS, 2C, BJ, SJ)")
+        raise Refusal(Reason(None, N_("not a card: %(text)s (expected e.g. 10H, AS, 2C, BJ, SJ)"), text=repr(text)))
     return card
 
 

@@ -200,7 +200,7 @@ class Hand:
         """Raise :class:`IllegalAction` (naming the rule) unless ``seat`` may take ``action`` now."""
         reason = self._error(seat, action)
         if reason is not None:
-            raise IllegalAction(f"seat {seat} may not {_describe(action)}: {reason}", reason)
+            raise IllegalAction(reason, f"seat {seat} may not {_describe(action)}: {reason}")
 
     def can_apply(self, seat: int, action: Action) -> bool:
         return self._error(seat, action) is None

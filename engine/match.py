@@ -13,6 +13,7 @@ from typing import Any
 
 from .actions import Action, IllegalAction
 from .hand import Hand, HandResult
+from .reasons import N_, Reason
 from .rules import Rules
 from .scoring import team_of, time_up_winner
 
@@ -50,8 +51,7 @@ class Match:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply an action to the current hand; a hand that must be redealt is redealt at once."""
-        if self.winner is not None:
-            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
+        self._refuse_if_over()
         self.hand.apply(seat, action)
         result = self.hand.result
         if result is None:
@@ -69,9 +69,8 @@ class Match:
     def next_hand(self) -> Hand:
         """Deal the next hand once the current one is scored."""
         if not self.hand_over:
-            raise IllegalAction("the current hand is not over yet")
-        if self.winner is not None:
-            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
+            raise IllegalAction(Reason(None, N_("the current hand is not over yet")))
+        self._refuse_if_over()
         self.hand_number += 1
         self.deal_number = 0
         self.hand = self._deal()
@@ -90,13 +89,16 @@ class Match:
         ...
         engine.actions.IllegalAction: R9.5: time is called between hands; the hand in play is finished first
         """
-        if self.winner is not None:
-            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
+        self._refuse_if_over()
         if not self.hand_over:
-            raise IllegalAction("R9.5: time is called between hands; the hand in play is finished first")
+            raise IllegalAction(Reason("R9.5", N_("time is called between hands; the hand in play is finished first")))
         self.winner = self.time_up_winner()
         self.ended_by = "R9.5"
         return self.winner
+
+    def _refuse_if_over(self) -> None:
+        if self.winner is not None:
+            raise IllegalAction(Reason("R9.4", N_("the match is over (team %(team)s won)"), team=self.winner))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The current hand's view for ``seat`` with the match around it."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS, parse_cards
+from .reasons import N_, Reason, Refusal
 
 TRUMP_SUIT = 4
 SUIT_NAMES = ("S", "H", "D", "C", "trump")
@@ -32,7 +33,8 @@ def normalize_level(level: str | int) -> str:
     text = str(level).strip().upper()
     text = "10" if text == "T" else text
     if text not in RANKS:
-        raise ValueError(f"not a level: {level!r} (levels run {', '.join(RANKS)})")
+        raise Refusal(Reason(None, N_("not a level: %(level)s (levels run %(levels)s)"), level=repr(level),
+                             levels=", ".join(RANKS)))
     return text
 
 
@@ -56,7 +58,8 @@ class Trump:
             suit = suit.strip().upper()
             suit = None if suit in ("", "NT", "NONE", "N") else suit
         if suit is not None and suit not in SUITS:
-            raise ValueError(f"not a trump suit: {self.suit!r} (S, H, D, C or None for no-trump)")
+            raise Refusal(Reason(None, N_("not a trump suit: %(suit)s (S, H, D, C or None for no-trump)"),
+                                 suit=repr(self.suit)))
         object.__setattr__(self, "suit", suit)
 
     @property

@@ -7,6 +7,7 @@ import pytest
 
 from engine import Bury, Draw, Hand, IllegalAction, Match, Pass, Play, Show, decode, encode, jsonable
 from engine.simulate import play_hand
+from engine.reasons import Reason
 
 from .helpers import CLASSIC, PRESETS, cards, trump
 
@@ -44,7 +45,7 @@ def test_illegal_actions_raise_and_change_nothing(seat, action, message):
     with pytest.raises(IllegalAction, match=message):
         match.apply(seat, action)
     assert json.dumps(match.to_dict()) == before
-    assert isinstance(IllegalAction("x"), ValueError)
+    assert isinstance(IllegalAction(Reason(None, "x")), ValueError)
 
 
 def test_illegal_play_message_names_the_rule_and_cards_and_changes_nothing():
