@@ -28,11 +28,11 @@ from .api import (
     trick_winner,
 )
 from .cards import Card, format_cards, full_deck, parse_cards, points_of
-from .hand import Hand, HandResult
+from .hand import Hand
 from .match import Match
 from .rules import PRESETS, Rules
 from .scoresheet import HandEntry, Scoresheet, ScoresheetError
-from .scoring import climb, next_dealer, team_of, time_up_winner
+from .scoring import HandResult, Settlement, climb, next_dealer, settle, team_of, time_up_winner
 from .throw import ThrowCheck
 from .trump import Trump
 from .view import jsonable
@@ -53,6 +53,7 @@ __all__ = [
     "Rules",
     "Scoresheet",
     "ScoresheetError",
+    "Settlement",
     "Show",
     "ThrowCheck",
     "Trump",
@@ -71,6 +72,7 @@ __all__ = [
     "next_dealer",
     "parse_cards",
     "points_of",
+    "settle",
     "team_of",
     "time_up_winner",
     "trick_winner",

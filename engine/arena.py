@@ -50,9 +50,10 @@ from . import bots
 from .actions import Action, Draw, IllegalAction
 from .bots.outcome import level_swing, team_points
 from .cards import RANKS, full_deck
-from .hand import Hand, HandResult, team_of
+from .hand import Hand
 from .reasons import Reason
 from .rules import Rules
+from .scoring import HandResult, team_of
 
 MAX_REDEALS = 20
 

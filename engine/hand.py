@@ -30,7 +30,7 @@ from .declaring import SMALL_JOKERS_TIER, Showing, candidate_showings, read_show
 from .follow import follow_error, missing_cards, not_held, random_follow
 from .reasons import N_, Reason, Term
 from .rules import Rules
-from .scoring import climb, level_outcome, multiplier_for, next_dealer, team_of
+from .scoring import HandResult, multiplier_for, settle, team_of, throw_penalty
 from .suggest import lead_candidates, random_lead
 from .throw import check, lead_error
 from .trick import winner
@@ -53,33 +53,6 @@ class Trick:
     points: int = 0
     # R4.4/R4.5: a failed throw: (cards tried, cards in the failing components).
     failed_throw: tuple[tuple[Card, ...], int] | None = None
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The outcome of a finished hand (R7, R9), or of a deal that must be redealt."""
-
-    redeal: bool = False
-    trick_points: int = 0
-    kitty_points: int = 0
-    multiplier: int = 0
-    kitty_bonus: int = 0
-    penalty: int = 0  # R4.5, already signed for the defenders (declarers' penalties add)
-    defender_points: int = 0
-    side: str = ""  # "declarers", "switch" or "defenders"
-    steps: int = 0
-    dealer: int | None = None
-    declarers: int | None = None
-    levels_after: tuple[str, str] = ("2", "2")
-    next_dealer: int | None = None
-    match_winner: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HandResult:
-        return cls(**{**data, "levels_after": tuple(data["levels_after"])})
 
 
 class Hand:
@@ -424,8 +397,7 @@ class Hand:
             if not checked.ok:
                 # R4.4: the leader plays the forced component; R4.5 charges the failing cards.
                 trick.failed_throw = (cards, checked.failed_cards)
-                charge = checked.failed_cards * self.rules.throw_penalty_per_card
-                self.penalty += charge if team_of(seat) == self.declarers else -charge
+                self.penalty += throw_penalty(checked.failed_cards, team_of(seat) == self.declarers, self.rules)
                 cards = checked.forced
                 lead = LeadFormat(cards, order)
             trick.lead = lead
@@ -450,26 +422,13 @@ class Hand:
 
     def _score(self) -> None:
         last = self.tricks[-1]
-        kitty_points = points_of(self.kitty)
         multiplier = 0
         if team_of(last.winner) != self.declarers:
             # R7.3/R7.4: the defenders took the last trick: kitty points times the lead's format.
             largest = last.lead.largest
             multiplier = multiplier_for(largest.kind, largest.length, self.rules.kitty_multiplier)
-        total = self.trick_points + kitty_points * multiplier + self.penalty
-        side, steps = level_outcome(total, self.rules)
-        dealer, declarers = self.dealer, self.declarers
-        climber = declarers if side == "declarers" else 1 - declarers
-        levels = list(self.levels)
-        won = False
-        if steps:
-            levels[climber], won = climb(levels[climber], steps, self.rules, declaring=side == "declarers")
-        self._finish(HandResult(
-            trick_points=self.trick_points, kitty_points=kitty_points, multiplier=multiplier,
-            kitty_bonus=kitty_points * multiplier, penalty=self.penalty, defender_points=total,
-            side=side, steps=steps, dealer=dealer, declarers=declarers, levels_after=tuple(levels),
-            next_dealer=next_dealer(dealer, side), match_winner=climber if won else None,
-        ))
+        self._finish(HandResult.settled(settle(self.rules, self.levels, self.dealer, self.trick_points,
+                                               points_of(self.kitty), multiplier, self.penalty)))
 
     def _finish(self, result: HandResult) -> None:
         self.result = result

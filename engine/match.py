@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from .actions import Action, IllegalAction
-from .hand import Hand, HandResult
+from .hand import Hand
+from .scoring import HandResult
 from .reasons import N_, Reason
 from .rules import Rules
 from .scoring import team_of, time_up_winner

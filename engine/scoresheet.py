@@ -60,13 +60,16 @@ from .combos import PAIR, SINGLE, TRACTOR
 from .reasons import N_, Reason, Refusal, SeatNumber
 from .rules import Rules
 from .scoring import (
+    DECLARERS,
+    DEFENDERS,
     END_LEVEL,
     climb,
-    level_outcome,
+    climbing_team,
     multiplier_for,
-    next_dealer,
+    settle,
     stop_levels,
     team_of,
+    throw_penalty,
     time_up_winner,
 )
 from .trump import Trump, normalize_level
@@ -83,8 +86,8 @@ MAX_NAME = 40
 # R7.4: the format of the last trick's lead (for a throw, its largest component).
 LEAD_FORMATS = {"single": SINGLE, "pair": PAIR, "tractor": TRACTOR}
 TRUMPS = (*SUITS, "NT")  # a trump suit, or no-trump (R2.2)
-# Sides of a hand's result: R9.2's three, and R11's "both miscounted: re-contest the next hand".
-DECLARERS, SWITCH, DEFENDERS, RECONTEST = "declarers", "switch", "defenders", "recontest"
+# A hand's side beside R9.2's three (engine.scoring): R11's "both miscounted: re-contest the next hand".
+RECONTEST = "recontest"
 FORMAT_VERSION = 1
 
 
@@ -257,9 +260,7 @@ class HandScore:
     @property
     def climber(self) -> int | None:
         """The team that went up, if any."""
-        if not self.steps:
-            return None
-        return self.declarers if self.side == DECLARERS else 1 - self.declarers
+        return climbing_team(self.side, self.declarers, self.steps)
 
 
 @dataclass(frozen=True)
@@ -439,31 +440,26 @@ def _score_hand(number: int, entry: HandEntry, rules: Rules, before: State) -> H
     _check_options(number, entry, rules)
     dealer = _dealer(number, entry, rules, before.dealer)
     declarers = team_of(dealer)
-    defenders = 1 - declarers
     level = before.levels[declarers]  # R2.1 (and R8.7: the declaring opponents play their own level)
     multiplier = 0
     if entry.last_lead is not None:
         length = entry.tractor_pairs if entry.last_lead == "tractor" else 1
         multiplier = multiplier_for(LEAD_FORMATS[entry.last_lead], length, rules.kitty_multiplier)
     failed = entry.failed_throw_cards
-    # R4.5: a declarer's failed throw adds to the defenders' points, a defender's subtracts.
-    penalty = rules.throw_penalty_per_card * (failed[declarers] - failed[defenders])
-    defender_points = entry.trick_points + entry.kitty_points * multiplier + penalty
-    side, steps = _outcome(entry, defender_points, rules, declarers)
-
-    levels = list(before.levels)
+    penalty = (throw_penalty(failed[declarers], True, rules)
+               + throw_penalty(failed[1 - declarers], False, rules))
+    settled = settle(rules, before.levels, dealer, entry.trick_points, entry.kitty_points, multiplier, penalty,
+                     _miscount_outcome(entry, declarers))
     winner, ended_by, held_at = None, None, None
-    if steps:
-        climber = declarers if side == DECLARERS else defenders
-        start = levels[climber]
-        levels[climber], won = climb(start, steps, rules, declaring=side == DECLARERS)
-        if won:
-            winner, ended_by = climber, "R9.4"
-        else:
-            held_at = _held_at(start, steps, rules, side == DECLARERS, levels[climber])
+    climber = settled.climber
+    if settled.match_winner is not None:
+        winner, ended_by = settled.match_winner, "R9.4"
+    elif climber is not None:
+        held_at = _held_at(before.levels[climber], settled.steps, rules, settled.side == DECLARERS,
+                           settled.levels_after[climber])
     # R11: each wrong follow or taken-back card costs the offending team a level after the hand.
     lost = entry.offences
-    levels = [step_down(levels[team], lost[team]) for team in (0, 1)]
+    levels = [step_down(settled.levels_after[team], lost[team]) for team in (0, 1)]
     offences = (before.offences[0] + lost[0], before.offences[1] + lost[1])
     losers = [team for team in (0, 1) if offences[team] >= OFFENCES_TO_LOSE]
     if losers:
@@ -471,12 +467,11 @@ def _score_hand(number: int, entry: HandEntry, rules: Rules, before: State) -> H
         # both teams at their third in one hand: R9.5's rule, with the declarers of this hand on stage.
         winner = 1 - losers[0] if len(losers) == 1 else time_up_winner(levels, declarers)
         ended_by = "R11"
-    dealer_next = None if side == RECONTEST else next_dealer(dealer, side)
-    after = _state(rules, number + 1, tuple(levels), dealer_next, offences, winner, ended_by)
+    dealer_next = None if settled.side == RECONTEST else settled.next_dealer
+    after = _state(rules, number + 1, (levels[0], levels[1]), dealer_next, offences, winner, ended_by)
     trump = None if entry.trump is None else Trump(level, entry.trump)
-    return HandScore(number, entry.id, dealer, declarers, level, trump, multiplier,
-                     entry.kitty_points * multiplier, penalty, defender_points, side, steps, held_at,
-                     lost, after)
+    return HandScore(number, entry.id, dealer, declarers, level, trump, multiplier, settled.kitty_bonus, penalty,
+                     settled.defender_points, settled.side, settled.steps, held_at, lost, after)
 
 
 def _check_options(number: int, entry: HandEntry, rules: Rules) -> None:
@@ -507,8 +502,8 @@ def _dealer(number: int, entry: HandEntry, rules: Rules, scheduled: int | None) 
         seat=SeatNumber(scheduled)), number)
 
 
-def _outcome(entry: HandEntry, defender_points: int, rules: Rules, declarers: int) -> tuple[str, int]:
-    """R9.2 from the points, unless R11's wrong card count voids the hand's points."""
+def _miscount_outcome(entry: HandEntry, declarers: int) -> tuple[str, int] | None:
+    """R11's wrong card count voids the hand's points and decides instead of R9.2 (``None``: it does not)."""
     miscounted = entry.wrong_card_count
     if all(miscounted):
         return RECONTEST, 0  # R11: both offending: no change, the next hand is re-contested.
@@ -516,7 +511,7 @@ def _outcome(entry: HandEntry, defender_points: int, rules: Rules, declarers: in
         return DEFENDERS, 1  # R11: the declarers step down, the defenders go up 1.
     if miscounted[1 - declarers]:
         return DECLARERS, 1  # R11: the declarers go up 1 and keep the stage.
-    return level_outcome(defender_points, rules)
+    return None
 
 
 def _held_at(start: str, steps: int, rules: Rules, declaring: bool, reached: str) -> str | None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..cards import CARD_POINTS, Card
 from ..combos import split_pairs
 from ..follow import Duty, follow_duty
-from ..hand import team_of
+from ..scoring import team_of
 from ..suggest import lead_candidates
 from ..trick import winner
 from ..trump import TRUMP_SUIT

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import KINDS, Card, points_of
 from ..combos import LeadFormat, pair_steps
-from ..hand import team_of
+from ..scoring import team_of
 from ..rules import Rules
 from ..trick import winner
 from ..trump import TRUMP_SUIT, Order, Trump

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from ..actions import Play
 from ..cards import Card
-from ..hand import Hand, HandResult
+from ..hand import Hand
+from ..scoring import HandResult
 from ..rules import Rules
 from ..trump import Trump
 from .knowledge import Knowledge, Public

@@ -11,7 +11,7 @@ from typing import Any
 from ..actions import Show
 from ..cards import Card
 from ..declaring import read_showing
-from ..hand import team_of
+from ..scoring import team_of
 from ..trump import Trump
 
 
