@@ -30,12 +30,13 @@ from .api import (
 from .cards import Card, format_cards, full_deck, parse_cards, points_of
 from .hand import Hand
 from .match import Match
+from .phase import Phase
 from .rules import PRESETS, Rules
 from .scoresheet import HandEntry, Scoresheet, ScoresheetError
 from .scoring import HandResult, Settlement, climb, next_dealer, settle, team_of, time_up_winner
 from .throw import ThrowCheck
 from .trump import Trump
-from .view import jsonable
+from .view import MatchSummary, SeatView, TrickView, jsonable, seat_view
 
 __all__ = [
     "PRESETS",
@@ -48,14 +49,18 @@ __all__ = [
     "IllegalAction",
     "LogEntry",
     "Match",
+    "MatchSummary",
     "Pass",
+    "Phase",
     "Play",
     "Rules",
     "Scoresheet",
     "ScoresheetError",
+    "SeatView",
     "Settlement",
     "Show",
     "ThrowCheck",
+    "TrickView",
     "Trump",
     "advance",
     "check_throw",
@@ -72,6 +77,7 @@ __all__ = [
     "next_dealer",
     "parse_cards",
     "points_of",
+    "seat_view",
     "settle",
     "team_of",
     "time_up_winner",

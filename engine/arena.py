@@ -51,6 +51,7 @@ from .actions import Action, Draw, IllegalAction
 from .bots.outcome import level_swing, team_points
 from .cards import RANKS, full_deck
 from .hand import Hand
+from .phase import DEALING, DONE
 from .reasons import Reason
 from .rules import Rules
 from .scoring import HandResult, team_of
@@ -104,8 +105,8 @@ def play_game(deal: Deal, rules: Rules, seat_bots: Sequence[bots.Bot], game: int
 
 def _play_hand(hand: Hand, seat_bots: Sequence[bots.Bot], rngs: list[random.Random],
                record: GameRecord) -> None:
-    while hand.phase != "done":
-        if hand.phase == "dealing":
+    while hand.phase is not DONE:
+        if hand.phase is DEALING:
             # R8.1: every seat may show while the cards come in; then the drawer acts.
             drawer = hand.to_act
             for k in (1, 2, 3):
@@ -116,7 +117,7 @@ def _play_hand(hand: Hand, seat_bots: Sequence[bots.Bot], rngs: list[random.Rand
         seat = hand.to_act
         start = time.perf_counter()
         action = seat_bots[seat].act(hand.view(seat), rngs[seat])
-        if hand.phase != "dealing":
+        if hand.phase is not DEALING:
             record.times[seat].append((time.perf_counter() - start) * 1000)
         _apply(hand, seat, action, rngs[seat], record)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import BIG_JOKER, SMALL_JOKER, Card, card_of
 from .reasons import N_, Reason
@@ -38,9 +39,9 @@ class Showing:
     strength: tuple[int, int]
     kind: str  # "declare", "reinforce" or "overturn"
 
-    @property
-    def is_pair(self) -> bool:
-        return self.strength[0] >= PAIR_TIER
+    def to_dict(self) -> dict[str, Any]:
+        """The showing as a view shows it (its strength follows from the cards and the rules)."""
+        return {"seat": self.seat, "cards": list(self.cards), "suit": self.suit, "kind": self.kind}
 
 
 def read_showing(cards: Sequence[int], level: str, rules: Rules) -> tuple[str | None, tuple[int, int]] | Reason:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, Bury, Draw, IllegalAction, LogEntry, Pass, Play, Show, decode, encode
@@ -28,31 +27,29 @@ from .cards import Card, format_cards, full_deck, parse_cards, points_of
 from .combos import LeadFormat
 from .declaring import SMALL_JOKERS_TIER, Showing, candidate_showings, read_showing
 from .follow import follow_error, missing_cards, not_held, random_follow
+from .phase import (
+    ANSWERING_PHASES,
+    BURYING,
+    DEALING,
+    DECLARING,
+    DONE,
+    OVERTURNING,
+    PLAYING,
+    SHOWING_PHASES,
+    Phase,
+)
 from .reasons import N_, Reason, Term
 from .rules import Rules
 from .scoring import HandResult, multiplier_for, settle, team_of, throw_penalty
 from .suggest import lead_candidates, random_lead
 from .throw import check, lead_error
-from .trick import winner
+from .trick import FailedThrow, Trick, winner
 from .trump import Order, Trump
-from .view import view
+from .view import MatchSummary, SeatView, seat_view
 
 HAND_SIZE, KITTY_SIZE, DEALT = 25, 8, 100
-# The phases of a hand, in order (marked for translation: refusals name them).
-PHASES = (N_("dealing"), N_("declaring"), N_("burying"), N_("overturning"), N_("playing"), N_("done"))
 FULL_DECK = full_deck()  # in index order, as sorted() leaves a deck
 FULL_DECK_TUPLE = tuple(FULL_DECK)
-
-
-@dataclass
-class Trick:
-    leader: int
-    plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
-    lead: LeadFormat | None = None
-    winner: int | None = None
-    points: int = 0
-    # R4.4/R4.5: a failed throw: (cards tried, cards in the failing components).
-    failed_throw: tuple[tuple[Card, ...], int] | None = None
 
 
 class Hand:
@@ -78,7 +75,7 @@ class Hand:
         self.first_hand = dealer is None  # R8.3: the first hand of a match has no dealer yet.
         self.first_drawer = (dealer if dealer is not None else 0) if first_drawer is None else first_drawer
         self.hand_number = hand_number
-        self.phase = "dealing"
+        self.phase: Phase = DEALING
         self.hands: list[list[Card]] = [[], [], [], []]
         self.drawn = 0
         self.showing: Showing | None = None
@@ -87,7 +84,7 @@ class Hand:
         self.passes = 0
         self.opponents_may_declare = False  # R8.7 dealer_team_first, after the dealer's team could not
         self.round_left = 0  # R8.5 after_bury_no_trump: seats still to speak in the no-trump round
-        self.trump_from_kitty = False
+        self.kitty_card: Card | None = None  # R8.6: the kitty's third card, when it named the trump
         self.kitty: list[Card] = list(deck[DEALT:])
         self.kitty_holder: int | None = None
         self.kitty_taken: tuple[Card, ...] = ()  # what the current holder picked up
@@ -120,7 +117,7 @@ class Hand:
         hand.drawn, hand.kitty = DEALT, parse_cards(kitty)
         hand.trump, hand.order = trump, trump.order(rules.twos_trump)
         hand.trick_points, hand.penalty = trick_points, penalty
-        hand.phase, hand.turn, hand.trick = "playing", leader, Trick(leader)
+        hand.phase, hand.turn, hand.trick = PLAYING, leader, Trick(leader)
         plays = [(seat, tuple(parse_cards(cards))) for seat, cards in trick_plays]
         for seat, cards in plays:
             if not hand.trick.plays:
@@ -159,7 +156,12 @@ class Hand:
     @property
     def to_act(self) -> int | None:
         """The seat the game waits for (others may still show while dealing)."""
-        return None if self.phase == "done" else self.turn
+        return None if self.phase is DONE else self.turn
+
+    @property
+    def trump_from_kitty(self) -> bool:
+        """R8.6: nobody declared and the kitty's third card named the trump."""
+        return self.kitty_card is not None
 
     def provisional_trump(self) -> Trump | None:
         """The trump as it stands now: the current showing while dealing, else the final trump."""
@@ -181,7 +183,7 @@ class Hand:
     def _error(self, seat: int, action: Action) -> Reason | None:
         if seat not in (0, 1, 2, 3):
             return Reason(None, N_("there is no seat %(seat)s (seats are 0–3)"), seat=repr(seat))
-        if self.phase == "done":
+        if self.phase is DONE:
             return Reason(None, N_("the hand is over"))
         kind = type(action)
         if kind is Show:
@@ -190,18 +192,18 @@ class Hand:
             return Reason("R1.1", N_("it is seat %(seat)s's turn (%(phase)s)"), seat=self.turn,
                           phase=Term(self.phase))
         if kind is Play:
-            if self.phase != "playing":
+            if self.phase is not PLAYING:
                 return Reason(None, N_("no card can be played while %(phase)s"), phase=Term(self.phase))
             return self._play_error(seat, action.cards)
         if kind is Draw:
-            return None if self.phase == "dealing" else Reason(None, N_("no card to draw while %(phase)s"),
+            return None if self.phase is DEALING else Reason(None, N_("no card to draw while %(phase)s"),
                                                                phase=Term(self.phase))
         if kind is Pass:
-            if self.phase in ("declaring", "overturning"):
+            if self.phase in ANSWERING_PHASES:
                 return None
             return Reason(None, N_("nothing to pass while %(phase)s"), phase=Term(self.phase))
         if kind is Bury:
-            if self.phase != "burying":
+            if self.phase is not BURYING:
                 return Reason(None, N_("nothing to bury while %(phase)s"), phase=Term(self.phase))
             if len(action.cards) != KITTY_SIZE:
                 return Reason("R8.8", N_("bury exactly %(count)s cards (you chose %(chosen)s)"),
@@ -210,9 +212,9 @@ class Hand:
         return Reason(None, N_("unknown action %(action)s"), action=repr(action))
 
     def _show_error(self, seat: int, cards: tuple[Card, ...]) -> Reason | None:
-        if self.phase not in ("dealing", "declaring", "overturning"):
+        if self.phase not in SHOWING_PHASES:
             return Reason("R8.5", N_("no showing is possible while %(phase)s"), phase=Term(self.phase))
-        if self.phase != "dealing" and seat != self.turn:
+        if self.phase is not DEALING and seat != self.turn:
             return Reason(None, N_("it is seat %(seat)s's turn to show or pass"), seat=self.turn)
         missing = _missing(self.hands[seat], cards)
         if missing:
@@ -223,9 +225,9 @@ class Hand:
         suit, strength = read
         current = self.showing
         joker_pair = strength[0] >= SMALL_JOKERS_TIER
-        if self.phase == "overturning" and self.rules.overturn_timing == "after_bury_no_trump" and not joker_pair:
+        if self.phase is OVERTURNING and self.rules.overturn_timing == "after_bury_no_trump" and not joker_pair:
             return Reason("R8.5", N_("in the no-trump round only a pair of identical jokers can overturn"))
-        if joker_pair and self.rules.declare_with == "joker_and_level" and self.phase != "overturning":
+        if joker_pair and self.rules.declare_with == "joker_and_level" and self.phase is not OVERTURNING:
             return Reason("R8.4", N_("when declaring with a joker, jokers alone overturn only in the no-trump round "
                                      "of later hands"))
         if current is None:
@@ -239,7 +241,7 @@ class Hand:
             return None
         if seat == current.seat:
             # R8.4 reinforce: the standing declarer adds the second identical level card.
-            if (self.phase != "overturning" and strength[0] > current.strength[0] and suit == current.suit
+            if (self.phase is not OVERTURNING and strength[0] > current.strength[0] and suit == current.suit
                     and not joker_pair and set(current.cards) <= set(cards)):
                 return None
             return Reason("R8.4", N_("you may not overturn your own showing (you may only reinforce it while "
@@ -281,7 +283,7 @@ class Hand:
         self.drawn += 1
         self.turn = (self.turn + 1) % 4
         if self.drawn == DEALT:
-            self.phase, self.turn, self.passes = "declaring", self.first_drawer, 0
+            self.phase, self.turn, self.passes = DECLARING, self.first_drawer, 0
 
     def _show(self, seat: int, cards: tuple[Card, ...]) -> None:
         suit, strength = read_showing(cards, self.level, self.rules)
@@ -291,9 +293,9 @@ class Hand:
             self.dealer = seat  # R8.7: the declaring opponent becomes dealer, at their own level.
         self.showing = Showing(seat, cards, suit, strength, kind)
         self.showings.append(self.showing)
-        if self.phase == "declaring":
+        if self.phase is DECLARING:
             self.passes, self.turn = 0, (seat + 1) % 4
-        elif self.phase == "overturning":
+        elif self.phase is OVERTURNING:
             self.trump = Trump(self.level, suit)
             self.order = self.trump.order(self.rules.twos_trump)
             if self.rules.overturn_timing == "after_bury_no_trump":
@@ -304,7 +306,7 @@ class Hand:
 
     def _pass(self) -> None:
         self.passes += 1
-        if self.phase == "declaring":
+        if self.phase is DECLARING:
             if self.passes == 4:
                 self._close_declaring()
             else:
@@ -324,9 +326,8 @@ class Hand:
                 return
             if later and self.rules.no_declaration == "kitty_third_card":
                 # R8.6: the kitty's third card names the trump; a joker there means no-trump.
-                third = self.kitty[2]
-                self.trump_from_kitty = True
-                self.trump = Trump(self.level, third.suit)
+                self.kitty_card = self.kitty[2]
+                self.trump = Trump(self.level, self.kitty_card.suit)
             else:
                 self._finish(HandResult(redeal=True, dealer=self.dealer, levels_after=self.levels,
                                         next_dealer=self.dealer))
@@ -343,7 +344,7 @@ class Hand:
         self.kitty_taken = tuple(self.kitty)
         self.kitty = []
         self.kitty_holder = seat
-        self.phase, self.turn = "burying", seat
+        self.phase, self.turn = BURYING, seat
 
     def _bury(self, seat: int, cards: tuple[Card, ...]) -> None:
         hand = self.hands[seat]
@@ -357,10 +358,10 @@ class Hand:
         later = not self.first_hand and not self.trump_from_kitty  # R8.5: no overturn after a kitty trump
         timing = self.rules.overturn_timing
         if later and timing == "after_bury" and self.showing is not None:
-            self.phase, self.passes, self.turn = "overturning", 0, seat
+            self.phase, self.passes, self.turn = OVERTURNING, 0, seat
             self._next_overturner()
         elif later and timing == "after_bury_no_trump":
-            self.phase, self.round_left, self.turn = "overturning", 4, self.dealer
+            self.phase, self.round_left, self.turn = OVERTURNING, 4, self.dealer
             self._next_in_no_trump_round()
         else:
             self._start_play()
@@ -384,7 +385,7 @@ class Hand:
         self.turn = (self.turn + 1) % 4
 
     def _start_play(self) -> None:
-        self.phase = "playing"
+        self.phase = PLAYING
         self.turn = self.dealer  # R4.1: the dealer leads the first trick.
         self.trick = Trick(self.dealer)
 
@@ -396,7 +397,7 @@ class Hand:
             checked = check(cards, others, order, self.rules.edge_triple, lead)
             if not checked.ok:
                 # R4.4: the leader plays the forced component; R4.5 charges the failing cards.
-                trick.failed_throw = (cards, checked.failed_cards)
+                trick.failed_throw = FailedThrow(cards, checked.failed_cards)
                 self.penalty += throw_penalty(checked.failed_cards, team_of(seat) == self.declarers, self.rules)
                 cards = checked.forced
                 lead = LeadFormat(cards, order)
@@ -432,12 +433,12 @@ class Hand:
 
     def _finish(self, result: HandResult) -> None:
         self.result = result
-        self.phase = "done"
+        self.phase = DONE
         self.turn = None
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know now (``None``: a spectator); see :mod:`engine.view`."""
-        return view(self, seat)
+    def view(self, seat: int | None, match: MatchSummary | None = None) -> SeatView:
+        """What ``seat`` may know now (``None``: a spectator), with the match around it; see :mod:`engine.view`."""
+        return seat_view(self, seat, match)
 
     # ----------------------------------------------------------------- choices
 
@@ -449,18 +450,18 @@ class Hand:
         pair and tractor that can be led, or one legal follow; any other choice
         is checked by :meth:`verify`.
         """
-        if self.phase == "done":
+        if self.phase is DONE:
             return []
         actions: list[Action] = []
-        if seat == self.turn and self.phase == "dealing":
+        if seat == self.turn and self.phase is DEALING:
             actions.append(Draw())
-        if seat == self.turn and self.phase in ("declaring", "overturning"):
+        if seat == self.turn and self.phase in ANSWERING_PHASES:
             actions.append(Pass())
-        if self.phase in ("dealing", "declaring", "overturning"):
+        if self.phase in SHOWING_PHASES:
             actions += [s for s in self.legal_showings(seat)]
-        elif seat == self.turn and self.phase == "burying":
+        elif seat == self.turn and self.phase is BURYING:
             actions.append(Bury(tuple(sorted(self.hands[seat], key=self._bury_preference)[:KITTY_SIZE])))
-        elif seat == self.turn and self.phase == "playing":
+        elif seat == self.turn and self.phase is PLAYING:
             actions += self._play_candidates(seat)
         return actions
 
@@ -480,12 +481,12 @@ class Hand:
 
     def random_action(self, seat: int, rng: random.Random, show_chance: float = 0.3) -> Action | None:
         """A random legal action for ``seat`` (the simulator's random player), ``None`` if it has none."""
-        if self.phase == "playing" and seat == self.turn:
+        if self.phase is PLAYING and seat == self.turn:
             hand = self.hands[seat]
             if self.trick.plays:
                 return Play(tuple(random_follow(hand, self.trick.lead, self.order, rng)))
             return Play(tuple(random_lead(hand, self.order, rng)))
-        if self.phase == "burying" and seat == self.turn:
+        if self.phase is BURYING and seat == self.turn:
             return Bury(tuple(rng.sample(self.hands[seat], KITTY_SIZE)))
         if self._may_want_to_show(seat) and rng.random() < show_chance:
             showings = self.legal_showings(seat)
@@ -493,12 +494,12 @@ class Hand:
                 return rng.choice(showings)
         if seat != self.turn:
             return None
-        return Draw() if self.phase == "dealing" else Pass()
+        return Draw() if self.phase is DEALING else Pass()
 
     def _may_want_to_show(self, seat: int) -> bool:
         """While dealing, a seat's showings change when it receives a level card or a joker (R8.1);
         checking only then keeps the random player cheap."""
-        if self.phase != "dealing":
+        if self.phase is not DEALING:
             return True
         held = self.hands[seat]
         return bool(held) and (held[-1].is_joker or held[-1].rank == self.level)

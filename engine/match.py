@@ -3,7 +3,7 @@
 >>> from engine.rules import Rules
 >>> match = Match(Rules.preset("classic"), seed=7)
 >>> match.hand.phase, match.levels
-('dealing', ('2', '2'))
+(<Phase.DEALING: 'dealing'>, ('2', '2'))
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from typing import Any
 
 from .actions import Action, IllegalAction
 from .hand import Hand
-from .scoring import HandResult
+from .phase import DONE
 from .reasons import N_, Reason
 from .rules import Rules
-from .scoring import team_of, time_up_winner
+from .scoring import HandResult, team_of, time_up_winner
+from .view import MatchSummary, SeatView
 
 
 class Match:
@@ -48,7 +49,7 @@ class Match:
 
     @property
     def hand_over(self) -> bool:
-        return self.hand.phase == "done"
+        return self.hand.phase is DONE
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply an action to the current hand; a hand that must be redealt is redealt at once."""
@@ -101,19 +102,13 @@ class Match:
         if self.winner is not None:
             raise IllegalAction(Reason("R9.4", N_("the match is over (team %(team)s won)"), team=self.winner))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SeatView:
         """The current hand's view for ``seat`` with the match around it."""
-        return {**self.hand.view(seat), "match": self.summary()}
+        return self.hand.view(seat, self.summary())
 
-    def summary(self) -> dict[str, Any]:
-        return {
-            "levels": list(self.levels),
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
-            "winner": self.winner,
-            "ended_by": self.ended_by,
-            "history": [r.to_dict() for r in self.history],
-        }
+    def summary(self) -> MatchSummary:
+        return MatchSummary(self.levels, self.dealer, self.hand_number, self.winner, self.ended_by,
+                            tuple(self.history))
 
     def time_up_winner(self) -> int | None:
         """R9.5: the winner if time ran out now (``None`` while nobody is on stage and levels are equal).

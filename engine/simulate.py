@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .cards import full_deck, points_of
 from .hand import Hand
 from .match import Match
+from .phase import DEALING, DONE
 from .rules import Rules
 from .scoring import level_outcome
 
@@ -38,9 +39,9 @@ def play_hand(match: Match, rng: random.Random, show_chance: float = 0.3) -> Han
     While dealing, the drawer acts, and now and then another seat tries to show.
     """
     hand = match.hand
-    while hand.phase != "done":
+    while hand.phase is not DONE:
         seat = hand.to_act
-        if hand.phase == "dealing" and rng.random() < 0.05:
+        if hand.phase is DEALING and rng.random() < 0.05:
             seat = rng.randrange(4)
         action = hand.random_action(seat, rng, show_chance)
         if action is None:

@@ -1,4 +1,4 @@
-"""Who wins a trick (R6).
+"""A trick and who wins it (R6).
 
 >>> from engine.cards import parse_cards as p
 >>> from engine.trump import Trump
@@ -10,9 +10,31 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from .cards import Card
 from .combos import LeadFormat
 from .trump import TRUMP_SUIT, Order
+
+
+class FailedThrow(NamedTuple):
+    """R4.4/R4.5: a lead whose throw failed: the cards tried, and how many were in the failing components."""
+
+    cards: tuple[Card, ...]
+    failed_cards: int
+
+
+@dataclass
+class Trick:
+    """One trick of a hand as it is played: the plays in order, then its winner and points (R6, R7)."""
+
+    leader: int
+    plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    lead: LeadFormat | None = None
+    winner: int | None = None
+    points: int = 0
+    failed_throw: FailedThrow | None = None
 
 
 def winner(plays: Sequence[Sequence[int]], order: Order, lead: LeadFormat | None = None) -> int:

@@ -15,14 +15,14 @@ the kind of information it has at the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..cards import KINDS, Card, points_of
 from ..combos import LeadFormat, pair_steps
-from ..scoring import team_of
 from ..rules import Rules
+from ..scoring import team_of
 from ..trick import winner
 from ..trump import TRUMP_SUIT, Order, Trump
+from ..view import SeatView
 
 SUITS_FOR_PLAY = 5
 
@@ -50,10 +50,10 @@ def suit_kinds(order: Order) -> list[list[int]]:
     return found
 
 
-def view_order(view: dict[str, Any]) -> Order:
+def view_order(view: SeatView) -> Order:
     """The card order (R2) of the trump a view shows (final once play starts)."""
-    trump = Trump(view["trump"]["level"], view["trump"]["suit"])
-    return trump.order(view["rules"].twos_trump)
+    trump = view.trump or Trump(view.level, None)
+    return trump.order(view.rules.twos_trump)
 
 
 class Public:
@@ -186,22 +186,22 @@ class Knowledge:
             self.known_kitty[c] += 1
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> Knowledge:
-        """The knowledge of ``view["seat"]`` during play, from its view alone."""
-        rules: Rules = view["rules"]
-        order = view_order(view)
-        tricks = view["tricks"]
-        public = Public(rules, order, view["dealer"], [25, 25, 25, 25])
-        for showing in view["showings"]:
-            public.note_held(showing["seat"], showing["cards"])
-        for trick in tricks + ([view["trick"]] if view["trick"] else []):
-            failed = trick["failed_throw"]
-            for i, (seat, cards) in enumerate(trick["plays"]):
-                public.observe(seat, cards, failed["cards"] if failed and i == 0 else None)
+    def from_view(cls, view: SeatView) -> Knowledge:
+        """The knowledge of ``view.seat`` during play, from its view alone."""
+        if view.seat is None or view.dealer is None:
+            raise ValueError("card tracking needs a seat's view of a hand in play")
+        public = Public(view.rules, view_order(view), view.dealer, [25, 25, 25, 25])
+        for showing in view.showings:
+            public.note_held(showing.seat, showing.cards)
+        tricks = view.tricks if view.trick is None else (*view.tricks, view.trick)
+        for trick in tricks:
+            failed = trick.failed_throw
+            for i, (seat, cards) in enumerate(trick.plays):
+                public.observe(seat, cards, failed.cards if failed and i == 0 else None)
         # The view's own counts are authoritative (its totals include R4.5 penalties).
-        public.trick_points, public.penalty = view["trick_points"], view["penalty"]
-        public.hand_sizes = list(view["hand_sizes"])
-        return cls(view["seat"], public, view["hand"], view["buried"] or ())
+        public.trick_points, public.penalty = view.trick_points, view.penalty
+        public.hand_sizes = list(view.hand_sizes)
+        return cls(view.seat, public, view.hand, view.buried or ())
 
     # ------------------------------------------------------------- own cards
 

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from ..actions import Play
 from ..cards import Card
 from ..hand import Hand
-from ..scoring import HandResult
+from ..phase import DONE
 from ..rules import Rules
+from ..scoring import HandResult
 from ..trump import Trump
 from .knowledge import Knowledge, Public
 from .rule import rule_play
@@ -37,7 +38,7 @@ def playout(rules: Rules, trump: Trump, public: Public, hands: Sequence[Sequence
         tried = trick.failed_throw[0] if trick.failed_throw and len(trick.plays) == 1 else None
         shared.observe(seat, played, tried)
         seats[seat].remove(played)
-        if hand.phase == "done":
+        if hand.phase is DONE:
             return hand.result
         seat = hand.to_act
         cards = rule_play(seats[seat])

@@ -10,7 +10,18 @@ from babel.messages.pofile import read_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Hand, HandEntry, IllegalAction, Match, Play, Rules, Scoresheet, ScoresheetError, Trump, decode
+from engine import (
+    Hand,
+    HandEntry,
+    IllegalAction,
+    Match,
+    Play,
+    Rules,
+    Scoresheet,
+    ScoresheetError,
+    Trump,
+    decode,
+)
 from engine.cards import Card, parse_cards
 from engine.reasons import Reason, Refusal
 from engine.trump import normalize_level

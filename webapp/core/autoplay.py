@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import engine
 from engine.actions import Action
+from engine.phase import ANSWERING_PHASES
 
 from . import players
 
@@ -31,7 +32,7 @@ class Automatic:
 def automatic_action(match: engine.Match, bot_level_of: BotLevelOf, rng: random.Random) -> Automatic | None:
     """The next action nobody needs to choose, for a match whose hand is not over; ``None``: a person must act."""
     hand = match.hand
-    if hand.phase == "dealing":
+    if hand.phase is engine.Phase.DEALING:
         # R8.1: bots may show at any moment of the deal; every drawer draws at the dealing pace.
         for seat in SEATS:
             level = bot_level_of(seat)
@@ -48,7 +49,7 @@ def automatic_action(match: engine.Match, bot_level_of: BotLevelOf, rng: random.
     if level:
         action = players.bot_action(level, match.view(seat), rng)
         return _applicable(match, seat, action or hand.random_action(seat, rng, show_chance=0), BOT, rng)
-    if hand.phase in ("declaring", "overturning") and not hand.legal_showings(seat):
+    if hand.phase in ANSWERING_PHASES and not hand.legal_showings(seat):
         # Nothing to show: pass for the player, at the bots' pace so the speed reveals nothing.
         return Automatic(seat, engine.Pass(), BOT)
     return None
