@@ -3,7 +3,7 @@
 >>> from engine.cards import parse_cards as p
 >>> from engine.trump import Trump
 >>> order = Trump("2", "H").order()
->>> winner([p("5S 4S 4S"), p("9H 7H 7H"), p("8H 8H 4H"), p("3S 6S 7S")], order)
+>>> trick_winner([p("5S 4S 4S"), p("9H 7H 7H"), p("8H 8H 4H"), p("3S 6S 7S")], order)
 2
 """
 
@@ -37,7 +37,7 @@ class Trick:
     failed_throw: FailedThrow | None = None
 
 
-def winner(plays: Sequence[Sequence[int]], order: Order, lead: LeadFormat | None = None) -> int:
+def trick_winner(plays: Sequence[Sequence[int]], order: Order, lead: LeadFormat | None = None) -> int:
     """Index (in play order) of the play that wins; ``plays[0]`` is the lead as played.
 
     ``lead`` may be passed when the caller already analysed ``plays[0]``.

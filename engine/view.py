@@ -10,18 +10,17 @@ way); :meth:`SeatView.to_dict` is its plain form, and :func:`jsonable` its JSON 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card
-from .declaring import Showing
+from .declaring import legal_showings
+from .hand_state import HandState
 from .phase import SHOWING_PHASES, Phase
 from .rules import Rules
 from .scoring import HandResult
+from .showings import Showing
 from .trick import FailedThrow, Trick
 from .trump import Trump
-
-if TYPE_CHECKING:
-    from .hand import Hand
 
 Cards = tuple[Card, ...]
 
@@ -124,7 +123,7 @@ class SeatView:
         }
 
 
-def seat_view(hand: Hand, seat: int | None, match: MatchSummary | None = None) -> SeatView:
+def seat_view(hand: HandState, seat: int | None, match: MatchSummary | None = None) -> SeatView:
     """What ``seat`` may know of ``hand`` now (``None``: a spectator), with the match around it."""
     scored = hand.result is not None and not hand.result.redeal
     trump = hand.provisional_trump()
@@ -147,7 +146,7 @@ def seat_view(hand: Hand, seat: int | None, match: MatchSummary | None = None) -
         trick=None if hand.trick is None else TrickView.of(hand.trick),
         trick_points=hand.trick_points, penalty=hand.penalty, result=hand.result,
         overturn_round_left=hand.round_left,
-        showable=tuple(s.cards for s in hand.legal_showings(seat))
+        showable=tuple(s.cards for s in legal_showings(hand, seat))
         if seat is not None and hand.phase in SHOWING_PHASES else (),
         match=match,
     )

@@ -55,11 +55,5 @@ class Bot:
         """The cards to lead or follow with (R4, R5); they must be legal."""
         raise NotImplementedError
 
-    def hint(self, view: SeatView) -> Action | None:
-        """The action suggested to a person in this seat: the rule bot's choice (issue 4)."""
-        from .rule import RuleBot  # the rule bot is itself a Bot
-
-        return RuleBot().act(view, random.Random(0))
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

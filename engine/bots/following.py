@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from ..cards import CARD_POINTS, Card
 from ..combos import split_pairs
 from ..follow import Duty, follow_duty
+from ..moves import lead_candidates
 from ..scoring import team_of
-from ..suggest import lead_candidates
-from ..trick import winner
+from ..trick import trick_winner
 from ..trump import TRUMP_SUIT
 from .knowledge import Knowledge
 from .picking import Preference, feed_value, keep_value, pick_follow, pick_structured
@@ -91,7 +91,7 @@ def winning_plays(k: Knowledge, prefer: Preference, duty: Duty | None = None) ->
         options = [p for p in options if (suit_of[p[0]] == contest and step_of[p[0]] > top)
                    or (not best_is_ruff and suit_of[p[0]] == TRUMP_SUIT != lead.suit)]
     index = len(plays)
-    wins = [p for p in options if winner(best + [p], order, lead) == index]
+    wins = [p for p in options if trick_winner(best + [p], order, lead) == index]
     wins.sort(key=lambda p: sum(prefer(c) for c in p))
     return wins
 

@@ -20,7 +20,7 @@ from ..cards import KINDS, Card, points_of
 from ..combos import LeadFormat, pair_steps
 from ..rules import Rules
 from ..scoring import team_of
-from ..trick import winner
+from ..trick import trick_winner
 from ..trump import TRUMP_SUIT, Order, Trump
 from ..view import SeatView
 
@@ -149,7 +149,7 @@ class Public:
             self.no_pairs[seat][lead.suit] = True  # R5.3: pairs held must be played
 
     def _close_trick(self) -> None:
-        best = winner([p for _, p in self.plays], self.order, self.lead)
+        best = trick_winner([p for _, p in self.plays], self.order, self.lead)
         won_by = self.plays[best][0]
         if team_of(won_by) != self.declarers:
             self.trick_points += sum(points_of(p) for _, p in self.plays)
@@ -161,7 +161,7 @@ class Public:
         """Seat whose play currently wins the trick (``None`` before the lead)."""
         if not self.plays:
             return None
-        return self.plays[winner([p for _, p in self.plays], self.order, self.lead)][0]
+        return self.plays[trick_winner([p for _, p in self.plays], self.order, self.lead)][0]
 
     def table_points(self) -> int:
         return sum(points_of(p) for _, p in self.plays)

@@ -7,9 +7,8 @@ import random
 from ..actions import Show
 from ..cards import Card
 from ..combos import LeadFormat
-from ..follow import random_follow
+from ..moves import random_follow, random_lead
 from ..phase import Phase
-from ..suggest import random_lead
 from ..view import SeatView
 from .base import Bot
 from .knowledge import view_order

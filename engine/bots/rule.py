@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Show
+from ..actions import Action, Show
 from ..cards import Card
 from ..view import SeatView
 from .base import Bot
@@ -44,6 +44,11 @@ class RuleBot(Bot):
 
     def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         return rule_play(Knowledge.from_view(view))
+
+
+def hint(view: SeatView) -> Action | None:
+    """The action suggested to a person in this seat (the hint button): the rule bot's choice (issue 4)."""
+    return RuleBot().act(view, random.Random(0))
 
 
 class EasyBot(RuleBot):

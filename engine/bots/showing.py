@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 from ..actions import Show
 from ..cards import Card
-from ..declaring import read_showing
 from ..phase import Phase
 from ..scoring import team_of
+from ..showings import read_showing
 from ..trump import Trump
 from ..view import SeatView
 

@@ -22,7 +22,7 @@ from engine import (
     Trump,
     decode,
 )
-from engine.cards import Card, parse_cards
+from engine.cards import Card, full_deck, parse_cards
 from engine.reasons import Reason, Refusal
 from engine.trump import normalize_level
 
@@ -62,6 +62,8 @@ REFUSALS = [
     ("match: over", lambda: played_out_match().apply(0, decode({"type": "draw"}))),
     ("match: next hand too soon", lambda: Match(CLASSIC, seed=1).next_hand()),
     ("match: time too soon", lambda: Match(COMPETITION, seed=1, levels=("6", "6"), dealer=0).end_on_time()),
+    ("hand: a deck", lambda: Hand(CLASSIC, cards("AS") * 108)),
+    ("hand: first levels", lambda: Hand(CLASSIC, full_deck(), levels=("2", "3"))),
     ("action: not one", lambda: decode({"type": "jump"})),
     ("action: bad cards", lambda: decode({"type": "play", "cards": "11H"})),
     ("action: cards not text", lambda: decode({"type": "play", "cards": 7})),

@@ -24,4 +24,4 @@ def bot_action(level: str, view: SeatView, rng: random.Random) -> Action | None:
 
 def hint(view: SeatView) -> Action | None:
     """The rule bot's choice for the seat of ``view`` (the hint button)."""
-    return _bots["normal"].hint(view)
+    return bots.hint(view)
