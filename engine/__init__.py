@@ -28,7 +28,7 @@ from .api import (
     trick_winner,
 )
 from .cards import Card, format_cards, full_deck, parse_cards, points_of
-from .hand import Hand
+from .hand import Hand, LegalActions
 from .match import Match
 from .phase import Phase
 from .rules import PRESETS, Rules
@@ -47,6 +47,7 @@ __all__ = [
     "HandEntry",
     "HandResult",
     "IllegalAction",
+    "LegalActions",
     "LogEntry",
     "Match",
     "MatchSummary",

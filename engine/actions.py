@@ -85,10 +85,24 @@ ACTION_TYPES: dict[str, type] = {cls.type: cls for cls in (Draw, Show, Pass, Bur
 
 
 class LogEntry(NamedTuple):
-    """One applied action: who did what (the hand's operation log)."""
+    """What one applied action did (the hand's log keeps these; :meth:`Hand.apply <engine.hand.Hand.apply>`
+    returns them): ``seat`` took ``action``; for a play, the cards actually played (``played``: a failed
+    throw's forced cards, R4.4) and, when the play completed its trick, the trick's winner and points (R6, R7).
+    The log is stored as ``[seat, encoded action]``: replaying the actions rebuilds the rest.
+    """
 
     seat: int
     action: Action
+    played: tuple[Card, ...] = ()
+    trick_winner: int | None = None
+    trick_points: int = 0
+
+    @property
+    def tried(self) -> tuple[Card, ...] | None:
+        """The whole throw a failed lead tried (R4.4), ``None`` for any other action."""
+        if isinstance(self.action, Play) and len(self.played) != len(self.action.cards):
+            return self.action.cards
+        return None
 
 
 def encode(action: Action) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Show
+from .actions import Bury, Pass, Show
 from .cards import Card, format_cards
 from .follow import missing_cards, not_held
 from .hand_state import KITTY_SIZE, HandState
@@ -79,8 +79,9 @@ def show_error(hand: HandState, seat: int, cards: tuple[Card, ...]) -> Reason | 
     return None
 
 
-def bury_error(hand: HandState, seat: int, cards: tuple[Card, ...]) -> Reason | None:
+def bury_error(hand: HandState, seat: int, action: Bury) -> Reason | None:
     """R8.8: exactly 8 cards the kitty holder holds."""
+    cards = action.cards
     if len(cards) != KITTY_SIZE:
         return Reason("R8.8", N_("bury exactly %(count)s cards (you chose %(chosen)s)"),
                       count=KITTY_SIZE, chosen=len(cards))
@@ -95,8 +96,9 @@ def held_error(hand: HandState, seat: int, cards: Sequence[Card]) -> Reason | No
 
 # ----------------------------------------------------------------- transitions
 
-def show(hand: HandState, seat: int, cards: tuple[Card, ...]) -> None:
-    """``seat`` shows ``cards`` (checked by :func:`show_error`): declare, reinforce or overturn (R8)."""
+def show(hand: HandState, seat: int, action: Show) -> None:
+    """``seat`` shows (checked by :func:`show_error`): declare, reinforce or overturn (R8)."""
+    cards = action.cards
     suit, strength = _read(cards, hand)
     current = hand.showing
     if current is None and hand.opponents_may_declare:
@@ -114,7 +116,7 @@ def show(hand: HandState, seat: int, cards: tuple[Card, ...]) -> None:
             take_kitty(hand, seat)  # R8.5 炒底: the overturner takes up the kitty and buries anew.
 
 
-def pass_turn(hand: HandState) -> None:
+def pass_turn(hand: HandState, seat: int, action: Pass) -> None:
     """The seat to act passes: in the window after the deal, or in an after-bury round (R8.5)."""
     hand.passes += 1
     if hand.phase is DECLARING:
@@ -128,8 +130,9 @@ def pass_turn(hand: HandState) -> None:
         _next_overturner(hand)
 
 
-def bury(hand: HandState, seat: int, cards: tuple[Card, ...]) -> None:
-    """``seat`` buries ``cards`` (R8.8); then the after-bury rounds of R8.5, or play."""
+def bury(hand: HandState, seat: int, action: Bury) -> None:
+    """``seat`` buries (R8.8); then the after-bury rounds of R8.5, or play."""
+    cards = action.cards
     held = hand.hands[seat]
     for card in cards:
         held.remove(card)

@@ -21,7 +21,7 @@ the candidate and random moves :mod:`engine.moves`, the seat's view :mod:`engine
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from . import declaring, moves
@@ -36,7 +36,7 @@ from .rules import Rules
 from .scoring import HandResult, multiplier_for, settle, team_of, throw_penalty
 from .throw import check_throw, lead_error
 from .trick import FailedThrow, Trick, trick_winner
-from .trump import Order, Trump
+from .trump import Trump
 from .view import MatchSummary, SeatView, seat_view
 
 
@@ -106,26 +106,32 @@ class Hand(HandState):
             return Reason(None, N_("there is no seat %(seat)s (seats are 0–3)"), seat=repr(seat))
         if self.phase is DONE:
             return Reason(None, N_("the hand is over"))
-        check = CHECKS.get(type(action))
-        if check is None:
+        try:
+            check = CHECKS[type(action)]
+        except KeyError:
             return Reason(None, N_("unknown action %(action)s"), action=repr(action))
         return check(self, seat, action)
 
-    def _play_error(self, seat: int, cards: tuple[Card, ...]) -> Reason | None:
-        trick, order = self._trick_in_play()
+    def _play_error(self, seat: int, action: Play) -> Reason | None:
+        trick, order, cards = self.trick, self.order, action.cards
+        if trick is None or order is None:
+            raise RuntimeError("no trick is being played")
         if trick.lead is None:
             return declaring.held_error(self, seat, cards) or lead_error(cards, order)
         return follow_error(self.hands[seat], trick.lead, cards, order)
 
     # ----------------------------------------------------------------- applying
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Check and apply one action; on an illegal one raise :class:`IllegalAction` and change nothing."""
+    def apply(self, seat: int, action: Action) -> LogEntry:
+        """Check and apply one action, and return (and log) what it did; on an illegal one raise
+        :class:`IllegalAction` and change nothing."""
         self.verify(seat, action)
-        self.log.append(LogEntry(seat, action))
-        TRANSITIONS[type(action)](self, seat, action)
+        # Only a play has more to record than who did what.
+        entry = TRANSITIONS[type(action)](self, seat, action) or LogEntry(seat, action)
+        self.log.append(entry)
+        return entry
 
-    def _draw(self) -> None:
+    def _draw(self, seat: int, action: Draw) -> None:
         drawer = self.turn
         self.hands[drawer].append(self.deck[self.drawn])
         self.drawn += 1
@@ -133,8 +139,10 @@ class Hand(HandState):
         if self.drawn == DEALT:
             self.phase, self.turn, self.passes = DECLARING, self.first_drawer, 0
 
-    def _play(self, seat: int, cards: tuple[Card, ...]) -> None:
-        trick, order = self._trick_in_play()
+    def _play(self, seat: int, action: Play) -> LogEntry:
+        trick, order, cards = self.trick, self.order, action.cards
+        if trick is None or order is None:
+            raise RuntimeError("no trick is being played")
         hand = self.hands[seat]
         if trick.lead is None:
             others = [self.hands[(seat + k) % 4] for k in (1, 2, 3)]
@@ -149,10 +157,11 @@ class Hand(HandState):
             trick.lead = lead
         for card in cards:
             hand.remove(card)
-        trick.plays.append((seat, tuple(cards)))
+        played = tuple(cards)
+        trick.plays.append((seat, played))
         if len(trick.plays) < 4:
             self.turn = (seat + 1) % 4
-            return
+            return LogEntry(seat, action, played)
         best = trick_winner([p for _, p in trick.plays], order, trick.lead)
         won_by = trick.winner = trick.plays[best][0]
         trick.points = sum(points_of(p) for _, p in trick.plays)
@@ -165,6 +174,7 @@ class Hand(HandState):
         else:
             self.trick = None
             self._score(trick)
+        return LogEntry(seat, action, played, won_by, trick.points)
 
     def _score(self, last: Trick) -> None:
         dealer = self.dealer
@@ -178,34 +188,20 @@ class Hand(HandState):
         self._finish(HandResult.settled(settle(self.rules, self.levels, dealer, self.trick_points,
                                                points_of(self.kitty), multiplier, self.penalty)))
 
-    def _trick_in_play(self) -> tuple[Trick, Order]:
-        if self.trick is None or self.order is None:
-            raise RuntimeError("no trick is being played")
-        return self.trick, self.order
-
     # ----------------------------------------------------------------- what a seat sees and may do
 
     def view(self, seat: int | None, match: MatchSummary | None = None) -> SeatView:
         """What ``seat`` may know now (``None``: a spectator), with the match around it; see :mod:`engine.view`."""
         return seat_view(self, seat, match)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The actions ``seat`` may take now.
+    def legal_actions(self, seat: int) -> LegalActions:
+        """What ``seat`` may do now: ``action in hand.legal_actions(seat)`` is :meth:`can_apply`, and
+        iterating gives the candidates (see :class:`LegalActions`)."""
+        return LegalActions(self, seat)
 
-        Complete while dealing, declaring and overturning. To bury or play the
-        choice is combinatorial, so the list holds candidates only: every single,
-        pair and tractor that can be led, or one legal follow; any other choice
-        is checked by :meth:`verify`.
-        """
-        return list(moves.candidates(self, seat))
-
-    def legal_showings(self, seat: int) -> list[Show]:
-        """The showings ``seat`` may make now (declare, reinforce or overturn, R8)."""
-        return declaring.legal_showings(self, seat)
-
-    def random_action(self, seat: int, rng: random.Random, show_chance: float = 0.3) -> Action | None:
-        """A random legal action for ``seat`` (the simulator's random player), ``None`` if it has none."""
-        return moves.random_action(self, seat, rng, show_chance)
+    # The engine's functions of a hand, as its methods (``hand.random_action(seat, rng)``).
+    legal_showings = declaring.legal_showings
+    random_action = moves.random_action
 
     # ----------------------------------------------------------------- persistence
 
@@ -247,6 +243,35 @@ class Hand(HandState):
         return hand
 
 
+class LegalActions:
+    """The actions one seat may take now, after python-chess's ``board.legal_moves``.
+
+    ``action in legal`` is the engine's own check (:meth:`Hand.can_apply`). Iterating gives the
+    candidates, lazily (:func:`engine.moves.candidates`): complete while dealing, declaring and
+    overturning; to bury or play the choice is combinatorial, so only the cheapest bury, every
+    single, pair and tractor that can be led, or one legal follow. Empty (false) when the seat has
+    nothing to do now.
+    """
+
+    __slots__ = ("hand", "seat")
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        self.hand = hand
+        self.seat = seat
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self.hand.can_apply(self.seat, action)
+
+    def __iter__(self) -> Iterator[Action]:
+        return moves.candidates(self.hand, self.seat)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def __repr__(self) -> str:
+        return f"<LegalActions of seat {self.seat}: {', '.join(_describe(a) for a in self)}>"
+
+
 # ----------------------------------------------------------------- one check and one transition per action
 
 Check = Callable[[Hand, int, Any], "Reason | None"]
@@ -271,17 +296,15 @@ CHECKS: dict[type, Check] = {
     Show: lambda hand, seat, action: declaring.show_error(hand, seat, action.cards),
     Draw: _on_turn(frozenset({DEALING}), N_("no card to draw while %(phase)s")),
     Pass: _on_turn(ANSWERING_PHASES, N_("nothing to pass while %(phase)s")),
-    Bury: _on_turn(frozenset({BURYING}), N_("nothing to bury while %(phase)s"),
-                   lambda hand, seat, action: declaring.bury_error(hand, seat, action.cards)),
-    Play: _on_turn(frozenset({PLAYING}), N_("no card can be played while %(phase)s"),
-                   lambda hand, seat, action: hand._play_error(seat, action.cards)),
+    Bury: _on_turn(frozenset({BURYING}), N_("nothing to bury while %(phase)s"), declaring.bury_error),
+    Play: _on_turn(frozenset({PLAYING}), N_("no card can be played while %(phase)s"), Hand._play_error),
 }
-TRANSITIONS: dict[type, Callable[[Hand, int, Any], None]] = {
-    Draw: lambda hand, seat, action: hand._draw(),
-    Show: lambda hand, seat, action: declaring.show(hand, seat, action.cards),
-    Pass: lambda hand, seat, action: declaring.pass_turn(hand),
-    Bury: lambda hand, seat, action: declaring.bury(hand, seat, action.cards),
-    Play: lambda hand, seat, action: hand._play(seat, action.cards),
+TRANSITIONS: dict[type, Callable[[Hand, int, Any], LogEntry | None]] = {
+    Draw: Hand._draw,
+    Show: declaring.show,
+    Pass: declaring.pass_turn,
+    Bury: declaring.bury,
+    Play: Hand._play,
 }
 
 

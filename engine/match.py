@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, LogEntry
 from .hand import Hand
 from .phase import DONE
 from .reasons import N_, Reason
@@ -51,28 +51,32 @@ class Match:
     def hand_over(self) -> bool:
         return self.hand.phase is DONE
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply an action to the current hand; a hand that must be redealt is redealt at once."""
-        self._refuse_if_over()
-        self.hand.apply(seat, action)
+    def apply(self, seat: int, action: Action) -> LogEntry:
+        """Apply an action to the current hand and return what it did (:class:`~engine.actions.LogEntry`);
+        a hand that must be redealt is redealt at once."""
+        if self.winner is not None:
+            raise self._over()
+        entry = self.hand.apply(seat, action)
         result = self.hand.result
         if result is None:
-            return
+            return entry
         self.history.append(result)
         if result.redeal:
             self.hand = self._deal()  # R8.3 / R8.6 redeal: same dealer, new cards.
-            return
+            return entry
         self.levels = result.levels_after
         self.dealer = result.next_dealer
         self.winner = result.match_winner
         if self.winner is not None:
             self.ended_by = "R9.4"
+        return entry
 
     def next_hand(self) -> Hand:
         """Deal the next hand once the current one is scored."""
         if not self.hand_over:
             raise IllegalAction(Reason(None, N_("the current hand is not over yet")))
-        self._refuse_if_over()
+        if self.winner is not None:
+            raise self._over()
         self.hand_number += 1
         self.deal_number = 0
         self.hand = self._deal()
@@ -91,16 +95,16 @@ class Match:
         ...
         engine.actions.IllegalAction: R9.5: time is called between hands; the hand in play is finished first
         """
-        self._refuse_if_over()
+        if self.winner is not None:
+            raise self._over()
         if not self.hand_over:
             raise IllegalAction(Reason("R9.5", N_("time is called between hands; the hand in play is finished first")))
         self.winner = self.time_up_winner()
         self.ended_by = "R9.5"
         return self.winner
 
-    def _refuse_if_over(self) -> None:
-        if self.winner is not None:
-            raise IllegalAction(Reason("R9.4", N_("the match is over (team %(team)s won)"), team=self.winner))
+    def _over(self) -> IllegalAction:
+        return IllegalAction(Reason("R9.4", N_("the match is over (team %(team)s won)"), team=self.winner))
 
     def view(self, seat: int | None) -> SeatView:
         """The current hand's view for ``seat`` with the match around it."""

@@ -30,7 +30,7 @@ def pass_round(hand, times=4):
 
 def bury_lowest(hand):
     seat = hand.to_act
-    hand.apply(seat, hand.legal_actions(seat)[0])
+    hand.apply(seat, next(iter(hand.legal_actions(seat))))
 
 
 def test_R8_1_a_showing_uses_only_cards_already_received():
