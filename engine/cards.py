@@ -22,6 +22,7 @@ from .reasons import N_, Reason, Refusal
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = ("H", "D")  # printed in red (and so is the big joker)
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SMALL_JOKER = 52
 BIG_JOKER = 53
@@ -68,6 +69,11 @@ class Card(int):
         return CARD_POINTS[self]
 
     @property
+    def is_red(self) -> bool:
+        """Printed in red: ♥, ♦ and the big joker."""
+        return self == BIG_JOKER or (self < SMALL_JOKER and SUITS[self // 13] in RED_SUITS)
+
+    @property
     def display(self) -> str:
         """Display form: ``10♥``, ``A♠``, ``大王`` (big joker), ``小王`` (small joker)."""
         if self >= SMALL_JOKER:
@@ -97,6 +103,7 @@ Card._interned = [int.__new__(Card, i) for i in range(KINDS)]
 _BY_NAME = {name: Card._interned[i] for i, name in enumerate(_NAMES)}
 _BY_NAME.update({"T" + s: _BY_NAME["10" + s] for s in SUITS})
 CARD_POINTS = [0 if i >= SMALL_JOKER else _RANK_POINTS.get(RANKS[i % 13], 0) for i in range(KINDS)]
+TOTAL_POINTS = 2 * sum(CARD_POINTS)  # R7.1: 200 points in the two decks
 
 
 def parse_card(text: str) -> Card:

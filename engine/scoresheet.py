@@ -55,7 +55,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import RANKS, SUITS
+from .cards import RANKS, SUITS, TOTAL_POINTS
 from .combos import PAIR, SINGLE, TRACTOR
 from .reasons import N_, Reason, Refusal, SeatNumber
 from .rules import Rules
@@ -74,7 +74,6 @@ from .scoring import (
 )
 from .trump import Trump, normalize_level
 
-TOTAL_POINTS = 200  # R7.1: point cards in the two decks.
 MAX_KITTY_POINTS = 80  # R1.3/R7.1: the 8 kitty cards can at most all be 10s and Ks.
 MAX_TRACTOR_PAIRS = 12  # R1.3: a player holds 25 cards, so at most 12 pairs.
 # Guards against typos, not rules: a team holds 50 cards (R1.3) and a hand has 25 tricks.

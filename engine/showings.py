@@ -21,12 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import BIG_JOKER, SMALL_JOKER, Card, card_of
+from .cards import BIG_JOKER, RED_SUITS, SMALL_JOKER, Card, card_of
 from .reasons import N_, Reason
 from .rules import Rules
 
 SINGLE_TIER, PAIR_TIER, SMALL_JOKERS_TIER, BIG_JOKERS_TIER = 1, 2, 3, 4
-RED_SUITS = ("H", "D")
 
 
 @dataclass(frozen=True)

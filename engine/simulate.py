@@ -10,8 +10,9 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from .cards import full_deck, points_of
+from .cards import TOTAL_POINTS, full_deck, points_of
 from .hand import Hand
+from .hand_state import HAND_SIZE
 from .match import Match
 from .phase import DEALING, DONE
 from .rules import Rules
@@ -65,13 +66,13 @@ def check_invariants(hand: Hand, replay: bool = True) -> None:
         raise InvariantError("the tricks and the kitty do not hold the 108 cards exactly")
     if any(sorted(seat for seat, _ in t.plays) != [0, 1, 2, 3] for t in hand.tricks):
         raise InvariantError("every trick must have one play from each seat")
-    if any(sum(len(cards) for t in hand.tricks for s, cards in t.plays if s == seat) != 25 for seat in range(4)):
+    if any(sum(len(cards) for t in hand.tricks for s, cards in t.plays if s == seat) != HAND_SIZE for seat in range(4)):
         raise InvariantError("every seat must play its 25 cards")
     if any(len({len(cards) for _, cards in t.plays}) != 1 for t in hand.tricks):
         raise InvariantError("every play of a trick must have the lead's size")
     defenders = 1 - hand.declarers
     taken = sum(t.points for t in hand.tricks if t.winner % 2 == defenders)
-    if taken != result.trick_points or sum(t.points for t in hand.tricks) + points_of(hand.kitty) != 200:
+    if taken != result.trick_points or sum(t.points for t in hand.tricks) + points_of(hand.kitty) != TOTAL_POINTS:
         raise InvariantError("trick points do not add up to 200 with the kitty")
     if result.defender_points != result.trick_points + result.kitty_bonus + result.penalty:
         raise InvariantError("the defenders' total is not tricks + kitty + penalties")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS, parse_cards
+from .cards import BIG_JOKER, KINDS, RANKS, SMALL_JOKER, SUITS, parse_cards
 from .reasons import N_, Reason, Refusal
 
 TRUMP_SUIT = 4
@@ -84,9 +84,9 @@ class Order:
         self.twos_trump = twos_trump
         level = RANKS.index(trump.level)
         trump_suit = None if trump.suit is None else SUITS.index(trump.suit)
-        suit_of = [0] * 54
-        step_of = [0] * 54
-        top_step = [0] * 5
+        suit_of = [0] * KINDS
+        step_of = [0] * KINDS
+        top_step = [0] * (TRUMP_SUIT + 1)
 
         # R2.4 / R2.3: plain suit cards, low to high, skipping the level rank (and 2s under R2.6).
         plain_ranks = [r for r in range(13) if r != level and not (twos_trump and r == 0)]

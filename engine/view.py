@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .declaring import legal_showings
+from .declaring import legal_showings, showing_kind
 from .hand_state import HandState
 from .phase import SHOWING_PHASES, Phase
 from .rules import Rules
@@ -99,7 +99,8 @@ class SeatView:
     penalty: int  # R4.5, signed for the defenders
     result: HandResult | None
     overturn_round_left: int  # R8.5 after_bury_no_trump: seats still to speak
-    showable: tuple[Cards, ...]  # R8: the showings this seat may make now (declare, reinforce or overturn)
+    showable: tuple[Cards, ...]  # R8: the showings this seat may make now
+    show_kind: str | None  # what a showing by this seat would be now: declare, reinforce or overturn
     match: MatchSummary | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -119,6 +120,7 @@ class SeatView:
             "trick_points": self.trick_points, "penalty": self.penalty,
             "result": None if self.result is None else self.result.to_dict(),
             "overturn_round_left": self.overturn_round_left, "showable": [list(s) for s in self.showable],
+            "show_kind": self.show_kind,
             "match": None if self.match is None else self.match.to_dict(),
         }
 
@@ -148,6 +150,7 @@ def seat_view(hand: HandState, seat: int | None, match: MatchSummary | None = No
         overturn_round_left=hand.round_left,
         showable=tuple(s.cards for s in legal_showings(hand, seat))
         if seat is not None and hand.phase in SHOWING_PHASES else (),
+        show_kind=None if seat is None else showing_kind(hand.showing, seat),
         match=match,
     )
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask
 
-from webapp.core.room_page import bot_level_name
+from webapp.core.template_globals import TEMPLATE_GLOBALS
 
 from . import config as settings
 from .compression import init_compression
@@ -40,7 +40,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     init_db(app)
     init_i18n(app)
-    app.jinja_env.globals["bot_level_name"] = bot_level_name
+    app.jinja_env.globals.update(TEMPLATE_GLOBALS)
 
     store = RoomStore()
     service = RoomService(store, Hub(), Presence(app.config["AWAY_SECONDS"]), app.config)

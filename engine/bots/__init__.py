@@ -33,6 +33,8 @@ from .random_bot import RandomBot
 from .rule import EasyBot, RuleBot, hint
 from .search import SearchBot
 
+# The strengths offered to people (issue 4), weakest first.
+LEVELS = ("easy", "normal", "hard")
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
@@ -52,4 +54,4 @@ def get(name: str, **options: Any) -> Bot:
     return cls(**options)
 
 
-__all__ = ["BOTS", "Bot", "EasyBot", "RandomBot", "RuleBot", "SearchBot", "get", "hint"]
+__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "RandomBot", "RuleBot", "SearchBot", "get", "hint"]

@@ -328,3 +328,15 @@ def test_R8_8_burying_puts_8_cards_down():
     hand.apply(0, Bury(chosen))
     assert sorted(hand.kitty) == sorted(chosen) and len(hand.hands[0]) == 25
     assert list(hand.view(0).buried) == list(chosen)
+
+
+def test_R8_a_seats_view_says_what_its_showing_would_be():
+    """The declare / reinforce / overturn buttons take the kind from the view (the engine's one rule)."""
+    from engine.declaring import showing_kind
+    from engine.showings import Showing
+
+    standing = Showing(1, tuple(cards("2H")), "H", (1, 0), "declare")
+    assert [showing_kind(None, 0), showing_kind(standing, 1), showing_kind(standing, 2)] == \
+        ["declare", "reinforce", "overturn"]
+    hand = Hand.at_play(CLASSIC, Trump("2", "S"), ["3H", "4H", "5H", "6H"], dealer=0, leader=0)
+    assert hand.view(0).show_kind == "declare" and hand.view(None).show_kind is None

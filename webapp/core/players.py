@@ -11,7 +11,7 @@ import random
 from engine import SeatView, bots
 from engine.actions import Action
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = bots.LEVELS
 AWAY_BOT = "normal"  # plays for a person who is away until they return
 
 _bots = {level: bots.get(level) for level in BOT_LEVELS}
