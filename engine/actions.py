@@ -12,6 +12,7 @@ Play(cards=(Card('10H'), Card('10H')))
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -19,9 +20,9 @@ from .cards import Card, format_cards, parse_cards
 from .reasons import N_, Reason, Refusal
 
 
-def _as_card_tuple(cards) -> tuple[Card, ...]:
+def _as_card_tuple(cards: Iterable[Card | str | int] | str) -> tuple[Card, ...]:
     if type(cards) is tuple and all(type(c) is Card for c in cards):
-        return cards
+        return cards  # the common case: already a tuple of cards
     return tuple(parse_cards(cards))
 
 
@@ -81,7 +82,8 @@ class Play:
 
 
 Action = Draw | Show | Pass | Bury | Play
-ACTION_TYPES: dict[str, type] = {cls.type: cls for cls in (Draw, Show, Pass, Bury, Play)}
+ACTION_TYPES: dict[str, type[Action]] = {cls.type: cls for cls in (Draw, Show, Pass, Bury, Play)}
+CARD_ACTIONS: dict[str, type[Show | Bury | Play]] = {cls.type: cls for cls in (Show, Bury, Play)}
 
 
 class LogEntry(NamedTuple):
@@ -117,14 +119,16 @@ def decode(data: Any) -> Action:
     if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
         raise IllegalAction(Reason(None, N_("not an action: %(data)s (type must be one of %(types)s)"),
                                    data=repr(data), types=", ".join(ACTION_TYPES)))
-    cls = ACTION_TYPES[data["type"]]
-    if cls in (Draw, Pass):
-        return cls()
+    kind = data["type"]
+    if kind == Draw.type:
+        return Draw()
+    if kind == Pass.type:
+        return Pass()
     cards = data.get("cards", "")
     try:
         if not isinstance(cards, (str, list)):
             raise Refusal(Reason(None, N_("cards must be a string of card names")))
-        return cls(parse_cards(cards))
+        return CARD_ACTIONS[kind](tuple(parse_cards(cards)))
     except Refusal as error:
         raise IllegalAction(Reason(None, N_("malformed %(type)s action: %(error)s"), type=data["type"],
                                    error=error.reason)) from None

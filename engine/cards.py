@@ -78,7 +78,7 @@ class Card(int):
         """Display form: ``10♥``, ``A♠``, ``大王`` (big joker), ``小王`` (small joker)."""
         if self >= SMALL_JOKER:
             return "大王" if self == BIG_JOKER else "小王"
-        return self.rank + SUIT_SYMBOLS[self.suit]
+        return self.rank + SUIT_SYMBOLS[SUITS[self // 13]]
 
     def __str__(self) -> str:
         return _NAMES[self]
@@ -86,7 +86,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({_NAMES[self]!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
 

@@ -147,7 +147,7 @@ def bury(hand: HandState, seat: int, action: Bury) -> None:
         hand.phase, hand.passes, hand.turn = OVERTURNING, 0, seat
         _next_overturner(hand)
     elif later and timing == "after_bury_no_trump":
-        hand.phase, hand.round_left, hand.turn = OVERTURNING, 4, hand.dealer
+        hand.phase, hand.round_left, hand.turn = OVERTURNING, 4, _seat(hand.dealer)
         _next_in_no_trump_round(hand)
     else:
         hand._start_play()

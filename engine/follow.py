@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import SUIT_SYMBOLS, SUITS, format_cards
+from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
 from .combos import LeadFormat, pair_steps, split_pairs, step_counts, tractor_cover
 from .reasons import N_, Reason, Term
-from .trump import TRUMP_SUIT, Order
+from .trump import TRUMP_SUIT, CardT, Order
 
 
 def suit_label(suit: int) -> str:
@@ -35,14 +35,14 @@ class Duty:
 
     __slots__ = ("in_suit", "must_play_all", "pairs", "tractor_pairs")
 
-    def __init__(self, in_suit: list[int], must_play_all: bool, pairs: int, tractor_pairs: int) -> None:
+    def __init__(self, in_suit: list[Card], must_play_all: bool, pairs: int, tractor_pairs: int) -> None:
         self.in_suit = in_suit  # the follower's cards of the led suit
         self.must_play_all = must_play_all  # R5.2: fewer than the lead's size, so all of them
         self.pairs = pairs  # R5.3: pairs the play must contain
         self.tractor_pairs = tractor_pairs  # R5.3: pairs the play's tractors must match
 
 
-def follow_duty(hand: Sequence[int], lead: LeadFormat, order: Order) -> Duty:
+def follow_duty(hand: Sequence[Card], lead: LeadFormat, order: Order) -> Duty:
     suit_of = order.suit_of
     suit = lead.suit
     in_suit = [c for c in hand if suit_of[c] == suit]
@@ -55,11 +55,11 @@ def follow_duty(hand: Sequence[int], lead: LeadFormat, order: Order) -> Duty:
     return Duty(in_suit, False, min(lead.pair_slots, len(steps)), tractor_pairs)
 
 
-def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
+def missing_cards(hand: Sequence[int], cards: Sequence[CardT]) -> list[CardT]:
     """Cards of ``cards`` that ``hand`` does not hold (as a multiset)."""
     if len(cards) == 1:
         return [] if cards[0] in hand else list(cards)
-    missing = []
+    missing: list[CardT] = []
     for c in set(cards):
         short = cards.count(c) - hand.count(c)
         if short > 0:
@@ -67,7 +67,7 @@ def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     return missing
 
 
-def follow_error(hand: Sequence[int], lead: LeadFormat, play: Sequence[int], order: Order) -> Reason | None:
+def follow_error(hand: Sequence[Card], lead: LeadFormat, play: Sequence[Card], order: Order) -> Reason | None:
     """Why ``play`` is not a legal answer to ``lead`` from ``hand`` (with its clause); ``None`` if legal."""
     n = lead.size
     if len(play) != n:

@@ -30,7 +30,7 @@ class Match:
                  dealer: int | None = None, first_drawer: int = 0) -> None:
         self.rules = rules
         self.seed = seed
-        self.levels = tuple(levels)
+        self.levels: tuple[str, str] = (levels[0], levels[1])
         self.dealer = dealer  # None until the first hand's declaration decides it (R8.3)
         self.first_drawer = first_drawer
         self.hand_number = 1
@@ -99,9 +99,12 @@ class Match:
             raise self._over()
         if not self.hand_over:
             raise IllegalAction(Reason("R9.5", N_("time is called between hands; the hand in play is finished first")))
-        self.winner = self.time_up_winner()
+        winner = self.time_up_winner()
+        if winner is None:
+            raise RuntimeError("after a hand the next dealer's team is on stage, so R9.5 has a winner")
+        self.winner = winner
         self.ended_by = "R9.5"
-        return self.winner
+        return winner
 
     def _over(self) -> IllegalAction:
         return IllegalAction(Reason("R9.4", N_("the match is over (team %(team)s won)"), team=self.winner))
@@ -121,7 +124,10 @@ class Match:
         """
         if self.winner is not None:
             return self.winner
-        on_stage = team_of(self.dealer) if self.hand_over else self.hand.declarers
+        if self.hand_over:
+            on_stage = None if self.dealer is None else team_of(self.dealer)
+        else:
+            on_stage = self.hand.declarers
         return time_up_winner(self.levels, on_stage)
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,7 +143,7 @@ class Match:
         match = cls.__new__(cls)
         match.rules = Rules.from_dict(data["rules"])
         match.seed = data["seed"]
-        match.levels = tuple(data["levels"])
+        match.levels = (data["levels"][0], data["levels"][1])
         match.dealer = data["dealer"]
         match.first_drawer = data["first_drawer"]
         match.hand_number = data["hand_number"]

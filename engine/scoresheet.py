@@ -301,7 +301,7 @@ class Scoresheet:
             object.__setattr__(self, "player_names", _names("player_names", self.player_names, 4, blank=True))
         levels = _pair("starting_levels", self.starting_levels)
         try:
-            levels = tuple(normalize_level(level) for level in levels)
+            levels = (normalize_level(levels[0]), normalize_level(levels[1]))
         except Refusal as error:
             raise ScoresheetError("starting_levels", error.reason) from None
         object.__setattr__(self, "starting_levels", levels)
@@ -343,7 +343,7 @@ class Scoresheet:
         if entry.id in self.removed_ids or any(e.id == entry.id for e in self.entries):
             return self
         state = self.state
-        if state.over:
+        if state.winner is not None:
             raise ScoresheetError("entries", Reason(state.ended_by, N_(
                 "the match is over: %(team)s won (%(clause)s); no more hands can be recorded"),
                 team=self.team_names[state.winner]))
@@ -425,7 +425,7 @@ def _compute(sheet: Scoresheet) -> Tally:
     state = _state(rules, 1, sheet.starting_levels, sheet.first_dealer, (0, 0), None, None)
     hands: list[HandScore] = []
     for number, entry in enumerate(sheet.entries, 1):
-        if state.over:
+        if state.winner is not None:
             winner = sheet.team_names[state.winner]
             raise ScoresheetError("entries", Reason(state.ended_by, N_(
                 "the match would end after hand %(number)s (%(team)s won, %(clause)s), but later hands are "
@@ -522,7 +522,7 @@ def _held_at(start: str, steps: int, rules: Rules, declaring: bool, reached: str
 def _state(rules: Rules, hand_number: int, levels: tuple[str, str], dealer: int | None,
            offences: tuple[int, int], winner: int | None, ended_by: str | None) -> State:
     level = None if dealer is None else levels[team_of(dealer)]
-    return State(hand_number, tuple(levels), dealer, level, level in stop_levels(rules),
+    return State(hand_number, levels, dealer, level, level in stop_levels(rules),
                  level is not None and level == END_LEVEL.get(rules.match_end), offences, winner, ended_by)
 
 

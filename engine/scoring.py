@@ -31,9 +31,9 @@ def multiplier_for(kind: int, length: int, rule: str) -> int:
         return 2 if kind == SINGLE else 4 * length
     if rule == "power_of_cards":
         # Competition: 2 to the number of cards, capped at ×64.
-        return min(2**cards, 64)
+        return min(1 << cards, 64)
     # Beijing doubling: single ×2, pair ×4, 2-pair tractor ×8, each further pair doubles.
-    return 2 ** (1 if kind == SINGLE else length + 1)
+    return 1 << (1 if kind == SINGLE else length + 1)
 
 
 @dataclass(frozen=True)

@@ -45,18 +45,20 @@ class Showing:
 
 def read_showing(cards: Sequence[int], level: str, rules: Rules) -> tuple[str | None, tuple[int, int]] | Reason:
     """``(suit named, strength)`` of some shown cards, or the :class:`Reason` they are not a showing."""
-    cards = sorted(Card(c) for c in cards)
-    jokers = [c for c in cards if c.is_joker]
-    levels = [c for c in cards if not c.is_joker]
-    if len(cards) == 2 and len(jokers) == 2 and cards[0] == cards[1]:
+    shown = sorted(Card(c) for c in cards)
+    jokers = [c for c in shown if c.is_joker]
+    levels = [c for c in shown if not c.is_joker]
+    if len(shown) == 2 and len(jokers) == 2 and shown[0] == shown[1]:
         # R8.4: a pair of identical jokers overturns to no-trump.
-        return None, ((BIG_JOKERS_TIER if cards[0] == BIG_JOKER else SMALL_JOKERS_TIER), 0)
+        return None, ((BIG_JOKERS_TIER if shown[0] == BIG_JOKER else SMALL_JOKERS_TIER), 0)
     if any(c.rank != level for c in levels) or not levels:
         return Reason("R8.1", N_("a showing needs level cards (%(level)s), alone or as R8.2 requires"),
                       level=level)
     if len(levels) > 2 or (len(levels) == 2 and levels[0] != levels[1]):
         return Reason("R8.4", N_("show one level card, or two identical level cards"))
     suit = levels[0].suit
+    if suit is None:
+        raise ValueError("level cards are never jokers")
     if rules.declare_with == "level_card":
         if jokers:
             return Reason("R8.2", N_("in these rules a showing is level cards only (or a pair of jokers)"))

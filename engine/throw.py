@@ -63,7 +63,7 @@ def beats(component: Component, hand_in_suit: Sequence[int], order: Order) -> bo
     )
 
 
-def check_throw(lead_cards: Sequence[int], other_hands: Sequence[Sequence[int]], order: Order,
+def check_throw(lead_cards: Sequence[Card], other_hands: Sequence[Sequence[int]], order: Order,
           edge_triple: bool = False, lead: LeadFormat | None = None) -> ThrowCheck:
     """Check a lead against the other three hands (R4.3–R4.6)."""
     lead = lead or LeadFormat(lead_cards, order)

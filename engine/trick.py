@@ -37,7 +37,7 @@ class Trick:
     failed_throw: FailedThrow | None = None
 
 
-def trick_winner(plays: Sequence[Sequence[int]], order: Order, lead: LeadFormat | None = None) -> int:
+def trick_winner(plays: Sequence[Sequence[Card]], order: Order, lead: LeadFormat | None = None) -> int:
     """Index (in play order) of the play that wins; ``plays[0]`` is the lead as played.
 
     ``lead`` may be passed when the caller already analysed ``plays[0]``.
@@ -45,6 +45,8 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, lead: LeadFormat 
     lead = lead or LeadFormat(plays[0], order)
     suit_of = order.suit_of
     best, best_key = 0, lead.key(plays[0], order)
+    if best_key is None:
+        raise ValueError("a lead always answers its own format")
     ruffed = lead.suit == TRUMP_SUIT
     for i in range(1, len(plays)):
         play = plays[i]

@@ -17,12 +17,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 from .cards import BIG_JOKER, KINDS, RANKS, SMALL_JOKER, SUITS, parse_cards
 from .reasons import N_, Reason, Refusal
 
+CardT = TypeVar("CardT", bound=int)  # a Card, or a card kind's index
 TRUMP_SUIT = 4
 SUIT_NAMES = ("S", "H", "D", "C", "trump")
 LEVELS = RANKS
@@ -121,7 +124,7 @@ class Order:
         self.is_trump = tuple(s == TRUMP_SUIT for s in suit_of)
         self.top_step = tuple(top_step)
 
-    def steps_of(self, cards: str | list) -> list[int]:
+    def steps_of(self, cards: str | Iterable[str | int]) -> list[int]:
         """Steps of some cards (for doctests and debugging)."""
         return [self.step_of[c] for c in parse_cards(cards)]
 
@@ -130,7 +133,7 @@ class Order:
         suit = self.suit_of[card]
         return (_DISPLAY_SUIT_RANK[suit], -self.step_of[card], card)
 
-    def sorted(self, cards) -> list:
+    def sorted(self, cards: Iterable[CardT]) -> list[CardT]:
         return sorted(cards, key=self.sort_key)
 
 

@@ -32,7 +32,7 @@ def can_be_beaten(k: Knowledge, play: Sequence[int], later: Sequence[int]) -> bo
     opponents = [s for s in later if team_of(s) != k.team]
     if not opponents:
         return False
-    lead, order = public.lead, public.order
+    lead, order = public.current_lead(), public.order
     suit = lead.suit
     ruffed = suit != TRUMP_SUIT and order.is_trump[play[0]]
     key = lead.key(play, order)
@@ -52,14 +52,16 @@ def can_be_beaten(k: Knowledge, play: Sequence[int], later: Sequence[int]) -> bo
     return False
 
 
-def _higher_unit_out(k: Knowledge, suit: int, step: int, pairs: bool) -> bool:
+def _higher_unit_out(k: Knowledge, suit: int, step: int | None, pairs: bool) -> bool:
+    if step is None:
+        raise ValueError("only a play of the lead's format can be the trick's best (R6.1)")
     return k.higher_pair_out(suit, step) if pairs else k.higher_single_out(suit, step)
 
 
 def winning_plays(k: Knowledge, prefer: Preference, duty: Duty | None = None) -> list[tuple[Card, ...]]:
     """Legal plays that would win the trick now (R6), cheapest first by ``prefer``."""
     public = k.public
-    lead, order, plays = public.lead, public.order, public.plays
+    lead, order, plays = public.current_lead(), public.order, public.plays
     hand, size = k.hand, lead.size
     duty = duty or follow_duty(hand, lead, order)
     best = [p for _, p in plays]
@@ -108,12 +110,14 @@ def _units(cards: Sequence[Card], size: int, pair_slots: int, k: Knowledge) -> l
 def choose_follow(k: Knowledge) -> list[Card]:
     """The rule bot's follow to the current trick."""
     public = k.public
-    lead, order = public.lead, public.order
+    lead, order = public.current_lead(), public.order
     keep = keep_value(order, k.mine)
     duty = follow_duty(k.hand, lead, order)
     low = pick_follow(k.hand, lead, order, keep, duty)
     later = [(k.seat + i) % 4 for i in range(1, 4 - len(public.plays))]
     best_seat = public.trick_winner()
+    if best_seat is None:
+        raise ValueError("a follow answers a trick that has been led")
     best_play = next(p for s, p in public.plays if s == best_seat)
     stake = public.table_points()
     if team_of(best_seat) == k.team:

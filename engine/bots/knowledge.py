@@ -140,8 +140,14 @@ class Public:
         if len(self.plays) == 4:
             self._close_trick()
 
-    def _infer_from_follow(self, seat: int, cards: Sequence[int]) -> None:
-        lead, suit_of = self.lead, self.order.suit_of
+    def current_lead(self) -> LeadFormat:
+        """The lead of the trick in progress (what a follow answers)."""
+        if self.lead is None:
+            raise ValueError("no trick is in progress: there is no lead to follow")
+        return self.lead
+
+    def _infer_from_follow(self, seat: int, cards: Sequence[Card]) -> None:
+        lead, suit_of = self.current_lead(), self.order.suit_of
         in_suit = [c for c in cards if suit_of[c] == lead.suit]
         if len(in_suit) < lead.size:
             self.void[seat][lead.suit] = True  # R5.2/R5.4: all of the suit was played
@@ -182,8 +188,8 @@ class Knowledge:
             self.mine[c] += 1
         # R7.5/R8.8: the cards this seat buried are in the kitty, out of every hand.
         self.known_kitty = [0] * KINDS
-        for c in known_kitty:
-            self.known_kitty[c] += 1
+        for card in known_kitty:
+            self.known_kitty[card] += 1
 
     @classmethod
     def from_view(cls, view: SeatView) -> Knowledge:

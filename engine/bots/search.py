@@ -19,6 +19,7 @@ are the rule bot's.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -48,7 +49,7 @@ def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
     found = [tuple(rule_play(k))]
     public = k.public
     if public.plays:
-        order, lead = public.order, public.lead
+        order, lead = public.order, public.current_lead()
         keep = keep_value(order, k.mine)
         found.append(tuple(pick_follow(k.hand, lead, order, keep)))
         found.append(tuple(pick_follow(k.hand, lead, order, feed_value(order, k.mine))))
@@ -122,8 +123,8 @@ def _edge(values: list[float], base: list[float], confidence: float) -> float:
     n = len(values)
     diffs = [a - b for a, b in zip(values, base)]
     mean = sum(diffs) / n
-    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-    return mean - confidence * spread / n**0.5
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean - confidence * spread / math.sqrt(n)
 
 
 def best_candidate(payoffs: list[list[float]]) -> int:

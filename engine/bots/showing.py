@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ..actions import Show
 from ..cards import Card
 from ..phase import Phase
+from ..reasons import Reason
 from ..scoring import team_of
 from ..showings import read_showing
 from ..trump import Trump
@@ -53,7 +54,8 @@ def choose_show(view: SeatView) -> Show | None:
         return None  # never overturn the partner
 
     def share(show: Show) -> float:
-        suit = read_showing(show.cards, level, rules)[0]
+        read = read_showing(show.cards, level, rules)  # the view's showable ones are showings
+        suit = None if isinstance(read, Reason) else read[0]
         return trump_count(hand, level, suit, rules.twos_trump) / max(len(hand), 1)
 
     best = max(legal, key=lambda s: (share(s), len(s.cards)))
