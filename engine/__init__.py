@@ -28,14 +28,15 @@ from .api import (
     trick_winner,
 )
 from .cards import Card, format_cards, full_deck, parse_cards, points_of
-from .hand import Hand, HandResult
+from .hand import Hand, LegalActions
 from .match import Match
+from .phase import Phase
 from .rules import PRESETS, Rules
 from .scoresheet import HandEntry, Scoresheet, ScoresheetError
-from .scoring import climb, next_dealer, team_of, time_up_winner
+from .scoring import HandResult, Settlement, climb, next_dealer, settle, team_of, time_up_winner
 from .throw import ThrowCheck
 from .trump import Trump
-from .view import jsonable
+from .view import MatchSummary, SeatView, TrickView, jsonable, seat_view
 
 __all__ = [
     "PRESETS",
@@ -46,15 +47,21 @@ __all__ = [
     "HandEntry",
     "HandResult",
     "IllegalAction",
+    "LegalActions",
     "LogEntry",
     "Match",
+    "MatchSummary",
     "Pass",
+    "Phase",
     "Play",
     "Rules",
     "Scoresheet",
     "ScoresheetError",
+    "SeatView",
+    "Settlement",
     "Show",
     "ThrowCheck",
+    "TrickView",
     "Trump",
     "advance",
     "check_throw",
@@ -71,6 +78,8 @@ __all__ = [
     "next_dealer",
     "parse_cards",
     "points_of",
+    "seat_view",
+    "settle",
     "team_of",
     "time_up_winner",
     "trick_winner",

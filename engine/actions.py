@@ -12,29 +12,26 @@ Play(cards=(Card('10H'), Card('10H')))
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import Card, format_cards, parse_cards
-from .reasons import Reason
+from .reasons import N_, Reason, Refusal
 
 
-def _as_card_tuple(cards) -> tuple[Card, ...]:
+def _as_card_tuple(cards: Iterable[Card | str | int] | str) -> tuple[Card, ...]:
     if type(cards) is tuple and all(type(c) is Card for c in cards):
-        return cards
+        return cards  # the common case: already a tuple of cards
     return tuple(parse_cards(cards))
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the clause and the cards.
+class IllegalAction(Refusal):
+    """An action the rules do not allow now (or a malformed one); the message names the clause and the cards.
 
-    ``reason`` (an :class:`~engine.reasons.Reason`, when the rules refused it) carries the
-    clause, the message template and its values, for showing the message in another language.
+    ``reason`` (an :class:`~engine.reasons.Reason`) carries the clause, the message template and
+    its values, for showing the message in another language.
     """
-
-    def __init__(self, message: str, reason: Reason | None = None) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -85,14 +82,29 @@ class Play:
 
 
 Action = Draw | Show | Pass | Bury | Play
-ACTION_TYPES: dict[str, type] = {cls.type: cls for cls in (Draw, Show, Pass, Bury, Play)}
+ACTION_TYPES: dict[str, type[Action]] = {cls.type: cls for cls in (Draw, Show, Pass, Bury, Play)}
+CARD_ACTIONS: dict[str, type[Show | Bury | Play]] = {cls.type: cls for cls in (Show, Bury, Play)}
 
 
 class LogEntry(NamedTuple):
-    """One applied action: who did what (the hand's operation log)."""
+    """What one applied action did (the hand's log keeps these; :meth:`Hand.apply <engine.hand.Hand.apply>`
+    returns them): ``seat`` took ``action``; for a play, the cards actually played (``played``: a failed
+    throw's forced cards, R4.4) and, when the play completed its trick, the trick's winner and points (R6, R7).
+    The log is stored as ``[seat, encoded action]``: replaying the actions rebuilds the rest.
+    """
 
     seat: int
     action: Action
+    played: tuple[Card, ...] = ()
+    trick_winner: int | None = None
+    trick_points: int = 0
+
+    @property
+    def tried(self) -> tuple[Card, ...] | None:
+        """The whole throw a failed lead tried (R4.4), ``None`` for any other action."""
+        if isinstance(self.action, Play) and len(self.played) != len(self.action.cards):
+            return self.action.cards
+        return None
 
 
 def encode(action: Action) -> dict[str, Any]:
@@ -105,14 +117,18 @@ def encode(action: Action) -> dict[str, Any]:
 def decode(data: Any) -> Action:
     """An action from its JSON form; a malformed one raises :class:`IllegalAction`."""
     if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        raise IllegalAction(f"not an action: {data!r} (type must be one of {', '.join(ACTION_TYPES)})")
-    cls = ACTION_TYPES[data["type"]]
+        raise IllegalAction(Reason(None, N_("not an action: %(data)s (type must be one of %(types)s)"),
+                                   data=repr(data), types=", ".join(ACTION_TYPES)))
+    kind = data["type"]
+    if kind == Draw.type:
+        return Draw()
+    if kind == Pass.type:
+        return Pass()
+    cards = data.get("cards", "")
     try:
-        if cls in (Draw, Pass):
-            return cls()
-        cards = data.get("cards", "")
         if not isinstance(cards, (str, list)):
-            raise ValueError("cards must be a string of card names")
-        return cls(parse_cards(cards))
-    except ValueError as error:
-        raise IllegalAction(f"malformed {data['type']} action: {error}") from None
+            raise Refusal(Reason(None, N_("cards must be a string of card names")))
+        return CARD_ACTIONS[kind](tuple(parse_cards(cards)))
+    except Refusal as error:
+        raise IllegalAction(Reason(None, N_("malformed %(type)s action: %(error)s"), type=data["type"],
+                                   error=error.reason)) from None

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import throw, trick
 from .cards import Card, parse_cards
 from .combos import LeadFormat
 from .follow import follow_error
 from .rules import Rules
 from .scoring import advance, level_outcome, multiplier_for
-from .throw import ThrowCheck, check
-from .trick import winner
+from .throw import ThrowCheck
 from .trump import Order, Trump
 
 CardsLike = str | Iterable[Card | str | int]
@@ -62,15 +62,15 @@ def follow_error_message(hand: CardsLike, lead: CardsLike, play: CardsLike, trum
 
 def trick_winner(plays: Iterable[CardsLike], trump: Trump, rules: Rules | str | None = None) -> int:
     """R6: index of the winning play; ``plays`` are in play order, ``plays[0]`` the lead."""
-    return winner([as_cards(p) for p in plays], order_for(trump, rules))
+    return trick.trick_winner([as_cards(p) for p in plays], order_for(trump, rules))
 
 
 def check_throw(lead: CardsLike, other_hands: Iterable[CardsLike], trump: Trump,
                 rules: Rules | str | None = None) -> ThrowCheck:
     """R4.3–R4.6: does the lead stand against the other hands? ``.ok``, ``.forced``, ``.failed_cards``."""
     rules = as_rules(rules)
-    return check(as_cards(lead), [as_cards(h) for h in other_hands], order_for(trump, rules),
-                 edge_triple=rules.edge_triple)
+    return throw.check_throw(as_cards(lead), [as_cards(h) for h in other_hands], order_for(trump, rules),
+                             edge_triple=rules.edge_triple)
 
 
 def kitty_multiplier(winning_play: CardsLike, trump: Trump, rules: Rules | str | None = None,

@@ -49,9 +49,12 @@ from typing import Any
 from . import bots
 from .actions import Action, Draw, IllegalAction
 from .bots.outcome import level_swing, team_points
-from .cards import RANKS, full_deck
-from .hand import Hand, HandResult, team_of
+from .cards import RANKS, Card, full_deck
+from .hand import Hand
+from .phase import DEALING, DONE
+from .reasons import Reason
 from .rules import Rules
+from .scoring import HandResult, team_of
 
 MAX_REDEALS = 20
 
@@ -81,7 +84,7 @@ class Deal:
         levels = (rng.choice(RANKS[:-1]), rng.choice(RANKS[:-1]))
         return cls(index, seed, rng.randrange(4), levels)
 
-    def deck(self, redeal: int) -> list:
+    def deck(self, redeal: int) -> list[Card]:
         deck = full_deck()
         random.Random(f"arena:{self.seed}:{self.index}:deck{redeal}").shuffle(deck)
         return deck
@@ -94,7 +97,7 @@ def play_game(deal: Deal, rules: Rules, seat_bots: Sequence[bots.Bot], game: int
     for redeal in range(MAX_REDEALS):
         hand = Hand(rules, deal.deck(redeal), deal.levels, deal.dealer)
         _play_hand(hand, seat_bots, rngs, record)
-        if not hand.result.redeal:
+        if hand.result is not None and not hand.result.redeal:
             record.result = hand.result
             return record
     raise RuntimeError(f"deal {deal.index}: still no trump after {MAX_REDEALS} redeals")
@@ -102,19 +105,19 @@ def play_game(deal: Deal, rules: Rules, seat_bots: Sequence[bots.Bot], game: int
 
 def _play_hand(hand: Hand, seat_bots: Sequence[bots.Bot], rngs: list[random.Random],
                record: GameRecord) -> None:
-    while hand.phase != "done":
-        if hand.phase == "dealing":
+    while hand.phase is not DONE:
+        if hand.phase is DEALING:
             # R8.1: every seat may show while the cards come in; then the drawer acts.
-            drawer = hand.to_act
+            drawer = hand.turn
             for k in (1, 2, 3):
                 seat = (drawer + k) % 4
                 action = seat_bots[seat].act(hand.view(seat), rngs[seat])
                 if action is not None:
                     _apply(hand, seat, action, rngs[seat], record)
-        seat = hand.to_act
+        seat = hand.turn
         start = time.perf_counter()
         action = seat_bots[seat].act(hand.view(seat), rngs[seat])
-        if hand.phase != "dealing":
+        if hand.phase is not DEALING:
             record.times[seat].append((time.perf_counter() - start) * 1000)
         _apply(hand, seat, action, rngs[seat], record)
 
@@ -123,7 +126,8 @@ def _apply(hand: Hand, seat: int, action: Action | None, rng: random.Random, rec
     """Apply a bot's action; an illegal one (or none when it must act) is counted and replaced."""
     try:
         if action is None:
-            raise IllegalAction(f"seat {seat} had to act in {hand.phase} and did nothing")
+            raise IllegalAction(Reason(None, "seat %(seat)s had to act in %(phase)s and did nothing",
+                                       seat=seat, phase=hand.phase))
         hand.apply(seat, action)
     except IllegalAction as error:
         record.illegal += 1

@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
+from .reasons import N_, Reason, Refusal
+
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = ("H", "D")  # printed in red (and so is the big joker)
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SMALL_JOKER = 52
 BIG_JOKER = 53
@@ -43,7 +46,7 @@ class Card(int):
             return parse_card(value)
         if isinstance(value, int) and 0 <= value < KINDS:
             return cls._interned[value]
-        raise ValueError(f"no such card: {value!r}")
+        raise Refusal(Reason(None, N_("no such card: %(value)s"), value=repr(value)))
 
     @property
     def is_joker(self) -> bool:
@@ -66,11 +69,16 @@ class Card(int):
         return CARD_POINTS[self]
 
     @property
+    def is_red(self) -> bool:
+        """Printed in red: ♥, ♦ and the big joker."""
+        return self == BIG_JOKER or (self < SMALL_JOKER and SUITS[self // 13] in RED_SUITS)
+
+    @property
     def display(self) -> str:
         """Display form: ``10♥``, ``A♠``, ``大王`` (big joker), ``小王`` (small joker)."""
         if self >= SMALL_JOKER:
             return "大王" if self == BIG_JOKER else "小王"
-        return self.rank + SUIT_SYMBOLS[self.suit]
+        return self.rank + SUIT_SYMBOLS[SUITS[self // 13]]
 
     def __str__(self) -> str:
         return _NAMES[self]
@@ -78,7 +86,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({_NAMES[self]!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
 
@@ -95,13 +103,14 @@ Card._interned = [int.__new__(Card, i) for i in range(KINDS)]
 _BY_NAME = {name: Card._interned[i] for i, name in enumerate(_NAMES)}
 _BY_NAME.update({"T" + s: _BY_NAME["10" + s] for s in SUITS})
 CARD_POINTS = [0 if i >= SMALL_JOKER else _RANK_POINTS.get(RANKS[i % 13], 0) for i in range(KINDS)]
+TOTAL_POINTS = 2 * sum(CARD_POINTS)  # R7.1: 200 points in the two decks
 
 
 def parse_card(text: str) -> Card:
     """Parse one card in the notation ``10H``, ``AS``, ``BJ`` (case-insensitive, ``T`` for 10)."""
     card = _BY_NAME.get(text.strip().upper())
     if card is None:
-        raise ValueError(f"not a card: {text!r} (expected e.g. 10H, AS, 2C, BJ, SJ)")
+        raise Refusal(Reason(None, N_("not a card: %(text)s (expected e.g. 10H, AS, 2C, BJ, SJ)"), text=repr(text)))
     return card
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
 
-from .cards import format_cards
-from .trump import Order
+from .cards import Card, format_cards
+from .trump import CardT, Order
 
 SINGLE, PAIR, TRACTOR = 0, 1, 2
 
@@ -31,7 +31,7 @@ class Component:
 
     __slots__ = ("cards", "kind", "length", "top")
 
-    def __init__(self, kind: int, length: int, top: int, cards: tuple[int, ...]) -> None:
+    def __init__(self, kind: int, length: int, top: int, cards: tuple[Card, ...]) -> None:
         self.kind = kind  # SINGLE, PAIR or TRACTOR
         self.length = length  # pairs in a tractor; 1 for a pair or single
         self.top = top  # step of the highest card
@@ -50,11 +50,11 @@ class Component:
         return f"<{self.name} {format_cards(self.cards)}>"
 
 
-def split_pairs(cards: Sequence[int]) -> tuple[list[int], list[int]]:
+def split_pairs(cards: Sequence[CardT]) -> tuple[list[CardT], list[CardT]]:
     """(pair cards, one entry per pair; leftover singles) of some cards."""
     ordered = sorted(cards)
-    pairs: list[int] = []
-    singles: list[int] = []
+    pairs: list[CardT] = []
+    singles: list[CardT] = []
     i, n = 0, len(ordered)
     while i < n:
         if i + 1 < n and ordered[i] == ordered[i + 1]:
@@ -145,7 +145,7 @@ def _cover(
     return skipped if skipped[0] > best[0] else best
 
 
-def decompose(cards: Sequence[int], order: Order) -> list[Component]:
+def decompose(cards: Sequence[Card], order: Order) -> list[Component]:
     """Split a lead of one suit for play into components (R3.4).
 
     Longest tractors first (the highest of equally long ones), then pairs, then
@@ -157,7 +157,7 @@ def decompose(cards: Sequence[int], order: Order) -> list[Component]:
     if len(cards) == 2 and cards[0] == cards[1]:
         return [Component(PAIR, 1, step_of[cards[0]], tuple(cards))]
     pairs, singles = split_pairs(cards)
-    by_step: dict[int, list[int]] = {}
+    by_step: dict[int, list[Card]] = {}
     for card in sorted(pairs):
         by_step.setdefault(step_of[card], []).append(card)
     components: list[Component] = []
@@ -187,7 +187,7 @@ class LeadFormat:
 
     __slots__ = ("components", "is_throw", "largest", "pair_slots", "size", "suit", "tractor_lengths")
 
-    def __init__(self, cards: Sequence[int], order: Order) -> None:
+    def __init__(self, cards: Sequence[Card], order: Order) -> None:
         suits = {order.suit_of[c] for c in cards}
         if len(suits) != 1:
             raise ValueError("a lead must be of one suit for play (R4.2)")

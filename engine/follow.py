@@ -3,7 +3,7 @@
 The duty a hand owes a lead is computed from the hand once (:func:`follow_duty`):
 how many cards of the led suit, how many pairs, how many tractor pairs. A play
 is legal exactly when it meets that duty (:func:`follow_error` says which clause
-it breaks). :func:`random_follow` builds a legal play directly from the duty.
+it breaks); :func:`engine.moves.random_follow` builds a legal play directly from it.
 
 >>> from engine.cards import parse_cards as p
 >>> from engine.trump import Trump
@@ -17,13 +17,12 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from .cards import SUIT_SYMBOLS, SUITS, format_cards
-from .combos import LeadFormat, pair_steps, split_pairs, step_counts, tractor_cover, tractor_placement
+from .cards import SUIT_SYMBOLS, SUITS, Card, format_cards
+from .combos import LeadFormat, pair_steps, split_pairs, step_counts, tractor_cover
 from .reasons import N_, Reason, Term
-from .trump import TRUMP_SUIT, Order
+from .trump import TRUMP_SUIT, CardT, Order
 
 
 def suit_label(suit: int) -> str:
@@ -36,14 +35,14 @@ class Duty:
 
     __slots__ = ("in_suit", "must_play_all", "pairs", "tractor_pairs")
 
-    def __init__(self, in_suit: list[int], must_play_all: bool, pairs: int, tractor_pairs: int) -> None:
+    def __init__(self, in_suit: list[Card], must_play_all: bool, pairs: int, tractor_pairs: int) -> None:
         self.in_suit = in_suit  # the follower's cards of the led suit
         self.must_play_all = must_play_all  # R5.2: fewer than the lead's size, so all of them
         self.pairs = pairs  # R5.3: pairs the play must contain
         self.tractor_pairs = tractor_pairs  # R5.3: pairs the play's tractors must match
 
 
-def follow_duty(hand: Sequence[int], lead: LeadFormat, order: Order) -> Duty:
+def follow_duty(hand: Sequence[Card], lead: LeadFormat, order: Order) -> Duty:
     suit_of = order.suit_of
     suit = lead.suit
     in_suit = [c for c in hand if suit_of[c] == suit]
@@ -56,11 +55,11 @@ def follow_duty(hand: Sequence[int], lead: LeadFormat, order: Order) -> Duty:
     return Duty(in_suit, False, min(lead.pair_slots, len(steps)), tractor_pairs)
 
 
-def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
+def missing_cards(hand: Sequence[int], cards: Sequence[CardT]) -> list[CardT]:
     """Cards of ``cards`` that ``hand`` does not hold (as a multiset)."""
     if len(cards) == 1:
         return [] if cards[0] in hand else list(cards)
-    missing = []
+    missing: list[CardT] = []
     for c in set(cards):
         short = cards.count(c) - hand.count(c)
         if short > 0:
@@ -68,7 +67,7 @@ def missing_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     return missing
 
 
-def follow_error(hand: Sequence[int], lead: LeadFormat, play: Sequence[int], order: Order) -> Reason | None:
+def follow_error(hand: Sequence[Card], lead: LeadFormat, play: Sequence[Card], order: Order) -> Reason | None:
     """Why ``play`` is not a legal answer to ``lead`` from ``hand`` (with its clause); ``None`` if legal."""
     n = lead.size
     if len(play) != n:
@@ -123,46 +122,3 @@ def not_held(missing: Sequence[int]) -> Reason:
 
 def _count_pairs(cards: Sequence[int]) -> int:
     return len(split_pairs(cards)[0])
-
-
-def random_follow(hand: Sequence[int], lead: LeadFormat, order: Order, rng: random.Random) -> list[int]:
-    """A legal follow chosen at random: the duty first (random tractors and pairs), then random cards."""
-    n = lead.size
-    if n == 1:
-        in_suit = [c for c in hand if order.suit_of[c] == lead.suit]
-        return [rng.choice(in_suit or hand)]
-    duty = follow_duty(hand, lead, order)
-    if duty.must_play_all:
-        others = [c for c in hand if order.suit_of[c] != lead.suit]
-        return duty.in_suit + rng.sample(others, n - len(duty.in_suit))
-    chosen = structured_part(duty, lead, order, rng)
-    rest = list(duty.in_suit)
-    for c in chosen:
-        rest.remove(c)
-    return chosen + rng.sample(rest, n - len(chosen))
-
-
-def structured_part(duty: Duty, lead: LeadFormat, order: Order, rng: random.Random) -> list[int]:
-    """Cards meeting the pair and tractor duty (R5.3), chosen at random among equal options."""
-    if duty.pairs == 0:
-        return []
-    step_of = order.step_of
-    pairs_by_step: dict[int, list[int]] = {}
-    pair_cards = split_pairs(duty.in_suit)[0]
-    rng.shuffle(pair_cards)
-    for card in pair_cards:
-        pairs_by_step.setdefault(step_of[card], []).append(card)
-    chosen: list[int] = []
-    if duty.tractor_pairs:
-        starts = list(pairs_by_step)
-        rng.shuffle(starts)
-        counts = {s: len(cs) for s, cs in pairs_by_step.items()}
-        _, placement = tractor_placement(counts, lead.tractor_lengths, starts)
-        for bottom, length in placement:
-            for step in range(bottom, bottom + length):
-                card = pairs_by_step[step].pop()
-                chosen += [card, card]
-    remaining = [card for cs in pairs_by_step.values() for card in cs]
-    for card in rng.sample(remaining, duty.pairs - len(chosen) // 2):
-        chosen += [card, card]
-    return chosen

@@ -3,7 +3,7 @@
 >>> from engine.rules import Rules
 >>> match = Match(Rules.preset("classic"), seed=7)
 >>> match.hand.phase, match.levels
-('dealing', ('2', '2'))
+(<Phase.DEALING: 'dealing'>, ('2', '2'))
 """
 
 from __future__ import annotations
@@ -11,10 +11,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action, IllegalAction
-from .hand import Hand, HandResult
+from .actions import Action, IllegalAction, LogEntry
+from .hand import Hand
+from .phase import DONE
+from .reasons import N_, Reason
 from .rules import Rules
-from .scoring import team_of, time_up_winner
+from .scoring import HandResult, team_of, time_up_winner
+from .view import MatchSummary, SeatView
 
 
 class Match:
@@ -27,7 +30,7 @@ class Match:
                  dealer: int | None = None, first_drawer: int = 0) -> None:
         self.rules = rules
         self.seed = seed
-        self.levels = tuple(levels)
+        self.levels: tuple[str, str] = (levels[0], levels[1])
         self.dealer = dealer  # None until the first hand's declaration decides it (R8.3)
         self.first_drawer = first_drawer
         self.hand_number = 1
@@ -46,32 +49,34 @@ class Match:
 
     @property
     def hand_over(self) -> bool:
-        return self.hand.phase == "done"
+        return self.hand.phase is DONE
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply an action to the current hand; a hand that must be redealt is redealt at once."""
+    def apply(self, seat: int, action: Action) -> LogEntry:
+        """Apply an action to the current hand and return what it did (:class:`~engine.actions.LogEntry`);
+        a hand that must be redealt is redealt at once."""
         if self.winner is not None:
-            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
-        self.hand.apply(seat, action)
+            raise self._over()
+        entry = self.hand.apply(seat, action)
         result = self.hand.result
         if result is None:
-            return
+            return entry
         self.history.append(result)
         if result.redeal:
             self.hand = self._deal()  # R8.3 / R8.6 redeal: same dealer, new cards.
-            return
+            return entry
         self.levels = result.levels_after
         self.dealer = result.next_dealer
         self.winner = result.match_winner
         if self.winner is not None:
             self.ended_by = "R9.4"
+        return entry
 
     def next_hand(self) -> Hand:
         """Deal the next hand once the current one is scored."""
         if not self.hand_over:
-            raise IllegalAction("the current hand is not over yet")
+            raise IllegalAction(Reason(None, N_("the current hand is not over yet")))
         if self.winner is not None:
-            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
+            raise self._over()
         self.hand_number += 1
         self.deal_number = 0
         self.hand = self._deal()
@@ -91,26 +96,26 @@ class Match:
         engine.actions.IllegalAction: R9.5: time is called between hands; the hand in play is finished first
         """
         if self.winner is not None:
-            raise IllegalAction(f"R9.4: the match is over (team {self.winner} won)")
+            raise self._over()
         if not self.hand_over:
-            raise IllegalAction("R9.5: time is called between hands; the hand in play is finished first")
-        self.winner = self.time_up_winner()
+            raise IllegalAction(Reason("R9.5", N_("time is called between hands; the hand in play is finished first")))
+        winner = self.time_up_winner()
+        if winner is None:
+            raise RuntimeError("after a hand the next dealer's team is on stage, so R9.5 has a winner")
+        self.winner = winner
         self.ended_by = "R9.5"
-        return self.winner
+        return winner
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _over(self) -> IllegalAction:
+        return IllegalAction(Reason("R9.4", N_("the match is over (team %(team)s won)"), team=self.winner))
+
+    def view(self, seat: int | None) -> SeatView:
         """The current hand's view for ``seat`` with the match around it."""
-        return {**self.hand.view(seat), "match": self.summary()}
+        return self.hand.view(seat, self.summary())
 
-    def summary(self) -> dict[str, Any]:
-        return {
-            "levels": list(self.levels),
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
-            "winner": self.winner,
-            "ended_by": self.ended_by,
-            "history": [r.to_dict() for r in self.history],
-        }
+    def summary(self) -> MatchSummary:
+        return MatchSummary(self.levels, self.dealer, self.hand_number, self.winner, self.ended_by,
+                            tuple(self.history))
 
     def time_up_winner(self) -> int | None:
         """R9.5: the winner if time ran out now (``None`` while nobody is on stage and levels are equal).
@@ -119,7 +124,10 @@ class Match:
         """
         if self.winner is not None:
             return self.winner
-        on_stage = team_of(self.dealer) if self.hand_over else self.hand.declarers
+        if self.hand_over:
+            on_stage = None if self.dealer is None else team_of(self.dealer)
+        else:
+            on_stage = self.hand.declarers
         return time_up_winner(self.levels, on_stage)
 
     def to_dict(self) -> dict[str, Any]:
@@ -135,7 +143,7 @@ class Match:
         match = cls.__new__(cls)
         match.rules = Rules.from_dict(data["rules"])
         match.seed = data["seed"]
-        match.levels = tuple(data["levels"])
+        match.levels = (data["levels"][0], data["levels"][1])
         match.dealer = data["dealer"]
         match.first_drawer = data["first_drawer"]
         match.hand_number = data["hand_number"]

@@ -2,7 +2,8 @@
 
 Every field of :class:`Rules` is one option of RULES.md; a preset is just a
 set of values, and any option can be changed on its own with
-``dataclasses.replace`` (values are checked, a bad one raises ``ValueError``).
+``dataclasses.replace`` (values are checked, a bad one raises a
+:class:`~engine.reasons.Refusal`, a ``ValueError``).
 
 >>> import dataclasses
 >>> r = Rules.preset("classic")
@@ -12,7 +13,7 @@ set of values, and any option can be changed on its own with
 True
 >>> dataclasses.replace(r, kitty_multiplier="triple")
 Traceback (most recent call last):
-ValueError: Rules.kitty_multiplier must be one of pairs, power_of_cards, doubling; got 'triple'
+engine.reasons.Refusal: R7.4: Rules.kitty_multiplier must be one of pairs, power_of_cards, doubling; got 'triple'
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import RANKS
+from .reasons import N_, Reason, Refusal
 from .trump import normalize_level
 
 # The choices of each enumerated option, in the order a form should offer them.
@@ -85,14 +87,18 @@ class Rules:
         for name, choices in CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
-                raise ValueError(f"Rules.{name} must be one of {', '.join(choices)}; got {value!r}")
+                raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be one of %(choices)s; got %(value)s"),
+                                     name=name, choices=", ".join(choices), value=repr(value)))
         for name in BOOLEAN_OPTIONS:
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"Rules.{name} must be True or False; got {getattr(self, name)!r}")
+                raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be True or False; got %(value)s"),
+                                     name=name, value=repr(getattr(self, name))))
         for name, (low, high) in INTEGER_OPTIONS.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ValueError(f"Rules.{name} must be a whole number from {low} to {high}; got {value!r}")
+                raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be a whole number from %(low)s to "
+                                                       "%(high)s; got %(value)s"),
+                                     name=name, low=low, high=high, value=repr(value)))
         object.__setattr__(self, "must_play", _normalize_levels(self.must_play))
 
     @classmethod
@@ -101,7 +107,8 @@ class Rules:
         try:
             return PRESETS[name]
         except KeyError:
-            raise ValueError(f"no such preset: {name!r} (one of {', '.join(PRESETS)})") from None
+            raise Refusal(Reason("R10", N_("no such preset: %(name)s (one of %(presets)s)"), name=repr(name),
+                                 presets=", ".join(PRESETS))) from None
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -110,9 +117,10 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        if not isinstance(data, dict):
+            raise Refusal(Reason(None, N_("rules must be an object of rule options; got %(value)s"),
+                                 value=repr(data)))
+        _refuse_unknown(data)
         return cls(**data)
 
     def with_options(self, options: dict[str, Any]) -> Rules:
@@ -121,9 +129,7 @@ class Rules:
         >>> Rules.preset("classic").with_options({"twos_trump": "on", "must_play": "10 J"}).must_play
         ('10', 'J')
         """
-        unknown = set(options) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        _refuse_unknown(options)
         return dataclasses.replace(self, **{k: coerce_option(k, v) for k, v in options.items()})
 
     def preset_name(self) -> str | None:
@@ -136,6 +142,12 @@ class Rules:
         return {k: v for k, v in mine.items() if theirs[k] != v}
 
 
+def _refuse_unknown(options: dict[str, Any]) -> None:
+    unknown = set(options) - {f.name for f in dataclasses.fields(Rules)}
+    if unknown:
+        raise Refusal(Reason(None, N_("unknown rule option(s): %(names)s"), names=", ".join(sorted(unknown))))
+
+
 def coerce_option(name: str, value: Any) -> Any:
     """Convert a form value (a string) to the type of option ``name``."""
     if name in BOOLEAN_OPTIONS and isinstance(value, str):
@@ -144,12 +156,14 @@ def coerce_option(name: str, value: Any) -> Any:
             return True
         if lowered in ("0", "false", "off", "no", ""):
             return False
-        raise ValueError(f"Rules.{name} must be on or off; got {value!r}")
+        raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be on or off; got %(value)s"), name=name,
+                             value=repr(value)))
     if name in INTEGER_OPTIONS and isinstance(value, str):
         try:
             return int(value.strip())
         except ValueError:
-            raise ValueError(f"Rules.{name} must be a whole number; got {value!r}") from None
+            raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be a whole number; got %(value)s"),
+                                 name=name, value=repr(value))) from None
     return value
 
 
@@ -160,8 +174,12 @@ def _normalize_levels(value: Any) -> tuple[str, ...]:
         value = str(value).replace(",", " ").split()
     try:
         levels = {normalize_level(v) for v in value}
-    except (TypeError, ValueError) as error:
-        raise ValueError(f"Rules.must_play must be a list of levels; {error}") from None
+    except Refusal as error:
+        raise Refusal(Reason("R9.4", N_("Rules.must_play must be a list of levels; %(error)s"),
+                             error=error.reason)) from None
+    except TypeError:
+        raise Refusal(Reason("R9.4", N_("Rules.must_play must be a list of levels; got %(value)s"),
+                             value=repr(value))) from None
     return tuple(sorted(levels, key=RANKS.index))
 
 

@@ -55,22 +55,25 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import RANKS, SUITS
+from .cards import RANKS, SUITS, TOTAL_POINTS
 from .combos import PAIR, SINGLE, TRACTOR
+from .reasons import N_, Reason, Refusal, SeatNumber
 from .rules import Rules
 from .scoring import (
+    DECLARERS,
+    DEFENDERS,
     END_LEVEL,
     climb,
-    level_outcome,
+    climbing_team,
     multiplier_for,
-    next_dealer,
+    settle,
     stop_levels,
     team_of,
+    throw_penalty,
     time_up_winner,
 )
 from .trump import Trump, normalize_level
 
-TOTAL_POINTS = 200  # R7.1: point cards in the two decks.
 MAX_KITTY_POINTS = 80  # R1.3/R7.1: the 8 kitty cards can at most all be 10s and Ks.
 MAX_TRACTOR_PAIRS = 12  # R1.3: a player holds 25 cards, so at most 12 pairs.
 # Guards against typos, not rules: a team holds 50 cards (R1.3) and a hand has 25 tricks.
@@ -82,16 +85,17 @@ MAX_NAME = 40
 # R7.4: the format of the last trick's lead (for a throw, its largest component).
 LEAD_FORMATS = {"single": SINGLE, "pair": PAIR, "tractor": TRACTOR}
 TRUMPS = (*SUITS, "NT")  # a trump suit, or no-trump (R2.2)
-# Sides of a hand's result: R9.2's three, and R11's "both miscounted: re-contest the next hand".
-DECLARERS, SWITCH, DEFENDERS, RECONTEST = "declarers", "switch", "defenders", "recontest"
+# A hand's side beside R9.2's three (engine.scoring): R11's "both miscounted: re-contest the next hand".
+RECONTEST = "recontest"
 FORMAT_VERSION = 1
 
 
-class ScoresheetError(ValueError):
-    """Bad input for a scoresheet: ``field`` names the offending field, ``hand`` its hand (1-based)."""
+class ScoresheetError(Refusal):
+    """Bad input for a scoresheet: ``field`` names the offending field, ``hand`` its hand (1-based),
+    ``reason`` why (its template cites the clause where there is one)."""
 
-    def __init__(self, field: str, message: str, hand: int | None = None) -> None:
-        super().__init__(f"{f'hand {hand}: ' if hand else ''}{field}: {message}")
+    def __init__(self, field: str, reason: Reason, hand: int | None = None) -> None:
+        super().__init__(reason, f"{f'hand {hand}: ' if hand else ''}{field}: {reason.text}")
         self.field = field
         self.hand = hand
 
@@ -136,8 +140,8 @@ class HandEntry:
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not 0 < len(self.id.strip()) <= 100:
-            raise ScoresheetError("id", f"must be a non-empty text of at most 100 characters; "
-                                        f"got {self.id!r}")
+            raise ScoresheetError("id", Reason(None, N_("must be a non-empty text of at most %(high)s "
+                                                        "characters; got %(value)s"), high=100, value=repr(self.id)))
         _points("trick_points", self.trick_points, TOTAL_POINTS)
         _flag("defenders_took_last_trick", self.defenders_took_last_trick)
         _flag("throw", self.throw)
@@ -148,8 +152,8 @@ class HandEntry:
         if self.trump is not None:
             trump = str(self.trump).strip().upper()
             if trump not in TRUMPS:
-                raise ScoresheetError("trump", f"must be one of {', '.join(TRUMPS)} or left out; "
-                                               f"got {self.trump!r}")
+                raise ScoresheetError("trump", Reason(None, N_("must be one of %(choices)s or left out; got %(value)s"),
+                                                      choices=", ".join(TRUMPS), value=repr(self.trump)))
             object.__setattr__(self, "trump", trump)
         for name, high in (("failed_throw_cards", MAX_FAILED_CARDS), ("wrong_follows", MAX_OFFENCES),
                            ("taken_back", MAX_OFFENCES)):
@@ -163,29 +167,31 @@ class HandEntry:
         object.__setattr__(self, "wrong_card_count", value)
 
     def _check_last_trick(self) -> None:
-        if self.last_lead is not None and self.last_lead not in LEAD_FORMATS:
-            raise ScoresheetError("last_lead", f"must be one of {', '.join(LEAD_FORMATS)}; "
-                                               f"got {self.last_lead!r}")
+        if self.last_lead is not None and (not isinstance(self.last_lead, str) or self.last_lead not in LEAD_FORMATS):
+            raise ScoresheetError("last_lead", Reason("R7.4", N_("must be one of %(choices)s; got %(value)s"),
+                                                      choices=", ".join(LEAD_FORMATS), value=repr(self.last_lead)))
         if self.last_lead == "tractor":
             _whole("tractor_pairs", self.tractor_pairs, 2, MAX_TRACTOR_PAIRS)
         elif self.tractor_pairs != 0:
-            raise ScoresheetError("tractor_pairs", f"is only for a tractor; got {self.tractor_pairs!r}")
+            raise ScoresheetError("tractor_pairs", Reason(None, N_("is only for a tractor; got %(value)s"),
+                                                          value=repr(self.tractor_pairs)))
         if self.throw and self.last_lead is None:
-            raise ScoresheetError("last_lead", "a throw needs its largest component (R7.4)")
+            raise ScoresheetError("last_lead", Reason("R7.4", N_("for a throw, choose its largest component: it "
+                                                               "sets the kitty multiplier (R7.4)")))
         if not self.defenders_took_last_trick:
             # R7.3: the kitty scores only for defenders who took the last trick.
             for name in ("kitty_points", "last_lead", "throw"):
                 if getattr(self, name):
-                    raise ScoresheetError(name, "is only recorded when the defenders took the last trick "
-                                                "(R7.3)")
+                    raise ScoresheetError(name, Reason("R7.3", N_("counts only when the defenders took the last "
+                                                                  "trick (R7.3)")))
             return
         if self.trick_points + self.kitty_points > TOTAL_POINTS:
-            raise ScoresheetError(
-                "kitty_points", f"trick points and kitty points add up to at most {TOTAL_POINTS} (R7.1); "
-                f"got {self.trick_points} + {self.kitty_points}")
+            raise ScoresheetError("kitty_points", Reason(
+                "R7.1", N_("trick points and kitty points add up to at most %(total)s (R7.1); got %(value)s"),
+                total=TOTAL_POINTS, value=f"{self.trick_points} + {self.kitty_points}"))
         if self.kitty_points and self.last_lead is None:
-            raise ScoresheetError("last_lead", "the format of the last trick's lead sets the kitty "
-                                               "multiplier (R7.4)")
+            raise ScoresheetError("last_lead", Reason("R7.4", N_("choose the format of the last trick's lead: it "
+                                                               "sets the kitty multiplier (R7.4)")))
 
     @property
     def offences(self) -> tuple[int, int]:
@@ -198,10 +204,11 @@ class HandEntry:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandEntry:
         if not isinstance(data, dict):
-            raise ScoresheetError("entries", f"each entry must be an object; got {data!r}")
+            raise ScoresheetError("entries", Reason(None, N_("each entry must be an object; got %(value)s"),
+                                                    value=repr(data)))
         _known("entry", data, cls)
         if "id" not in data:
-            raise ScoresheetError("id", "is required")
+            raise ScoresheetError("id", Reason(None, N_("is required")))
         return cls(**data)
 
 
@@ -252,9 +259,7 @@ class HandScore:
     @property
     def climber(self) -> int | None:
         """The team that went up, if any."""
-        if not self.steps:
-            return None
-        return self.declarers if self.side == DECLARERS else 1 - self.declarers
+        return climbing_team(self.side, self.declarers, self.steps)
 
 
 @dataclass(frozen=True)
@@ -290,27 +295,28 @@ class Scoresheet:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise ScoresheetError("rules", f"must be Rules; got {self.rules!r}")
+            raise ScoresheetError("rules", Reason(None, N_("must be Rules; got %(value)s"), value=repr(self.rules)))
         object.__setattr__(self, "team_names", _names("team_names", self.team_names, 2, blank=False))
         if self.player_names is not None:
             object.__setattr__(self, "player_names", _names("player_names", self.player_names, 4, blank=True))
         levels = _pair("starting_levels", self.starting_levels)
         try:
-            levels = tuple(normalize_level(level) for level in levels)
-        except ValueError as error:
-            raise ScoresheetError("starting_levels", str(error)) from None
+            levels = (normalize_level(levels[0]), normalize_level(levels[1]))
+        except Refusal as error:
+            raise ScoresheetError("starting_levels", error.reason) from None
         object.__setattr__(self, "starting_levels", levels)
         if self.first_dealer is None and levels[0] != levels[1]:
-            raise ScoresheetError("first_dealer", "the first declaration decides the dealer only when both "
-                                  "teams start at one level (R9.1); name the first dealer")
+            raise ScoresheetError("first_dealer", Reason("R9.1", N_(
+                "the first declaration decides the dealer only when both teams start at the same level (R9.1); "
+                "choose the first dealer")))
         if self.first_dealer is not None:
             _seat("first_dealer", self.first_dealer)
         entries = tuple(self.entries)
         if not all(isinstance(entry, HandEntry) for entry in entries):
-            raise ScoresheetError("entries", "must all be HandEntry values")
+            raise ScoresheetError("entries", Reason(None, N_("must all be HandEntry values")))
         ids = [entry.id for entry in entries]
         if len(set(ids)) != len(ids):
-            raise ScoresheetError("entries", "two entries have the same id")
+            raise ScoresheetError("entries", Reason(None, N_("two entries have the same id")))
         object.__setattr__(self, "entries", entries)
         object.__setattr__(self, "removed_ids", tuple(self.removed_ids))
         object.__setattr__(self, "_tally", _compute(self))
@@ -337,9 +343,10 @@ class Scoresheet:
         if entry.id in self.removed_ids or any(e.id == entry.id for e in self.entries):
             return self
         state = self.state
-        if state.over:
-            raise ScoresheetError("entries", f"the match is over: {self.team_names[state.winner]} won "
-                                  f"({state.ended_by}); no more hands can be recorded")
+        if state.winner is not None:
+            raise ScoresheetError("entries", Reason(state.ended_by, N_(
+                "the match is over: %(team)s won (%(clause)s); no more hands can be recorded"),
+                team=self.team_names[state.winner]))
         return dataclasses.replace(self, entries=(*self.entries, entry))
 
     def replace(self, entry: HandEntry) -> Scoresheet:
@@ -357,7 +364,7 @@ class Scoresheet:
     def undo(self) -> Scoresheet:
         """This sheet without its last entry."""
         if not self.entries:
-            raise ScoresheetError("entries", "there is no hand to undo")
+            raise ScoresheetError("entries", Reason(None, N_("there is no hand to undo")))
         return self.delete(self.entries[-1].id)
 
     def time_up_winner(self) -> int | None:
@@ -369,7 +376,7 @@ class Scoresheet:
         for index, entry in enumerate(self.entries):
             if entry.id == entry_id:
                 return index
-        raise ScoresheetError("id", f"no hand with id {entry_id!r} on this sheet")
+        raise ScoresheetError("id", Reason(None, N_("this hand is no longer on the sheet"), id=entry_id))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -386,19 +393,20 @@ class Scoresheet:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Scoresheet:
         if not isinstance(data, dict):
-            raise ScoresheetError("scoresheet", f"must be an object; got {data!r}")
+            raise ScoresheetError("scoresheet", Reason(None, N_("must be an object; got %(value)s"), value=repr(data)))
         data = dict(data)
         if data.pop("version", FORMAT_VERSION) != FORMAT_VERSION:
-            raise ScoresheetError("version", f"not a known scoresheet format; expected {FORMAT_VERSION}")
+            raise ScoresheetError("version", Reason(None, N_("not a known scoresheet format; expected %(version)s"),
+                                                    version=FORMAT_VERSION))
         _known("scoresheet", data, cls)
         if "rules" in data:
             try:
                 data["rules"] = Rules.from_dict(data["rules"])
-            except (TypeError, ValueError) as error:
-                raise ScoresheetError("rules", str(error)) from None
+            except Refusal as error:
+                raise ScoresheetError("rules", error.reason) from None
         entries = data.get("entries", [])
         if not isinstance(entries, list):
-            raise ScoresheetError("entries", "must be a list")
+            raise ScoresheetError("entries", Reason(None, N_("must be a list")))
         data["entries"] = tuple(HandEntry.from_dict(entry) for entry in entries)
         return cls(**data)
 
@@ -417,10 +425,11 @@ def _compute(sheet: Scoresheet) -> Tally:
     state = _state(rules, 1, sheet.starting_levels, sheet.first_dealer, (0, 0), None, None)
     hands: list[HandScore] = []
     for number, entry in enumerate(sheet.entries, 1):
-        if state.over:
+        if state.winner is not None:
             winner = sheet.team_names[state.winner]
-            raise ScoresheetError("entries", f"the match ended after hand {number - 1} ({winner} won, "
-                                  f"{state.ended_by}); no hand can follow", number)
+            raise ScoresheetError("entries", Reason(state.ended_by, N_(
+                "the match would end after hand %(number)s (%(team)s won, %(clause)s), but later hands are "
+                "recorded"), number=number - 1, team=winner), number)
         hands.append(_score_hand(number, entry, rules, state))
         state = hands[-1].after
     return Tally(tuple(hands), state)
@@ -430,31 +439,26 @@ def _score_hand(number: int, entry: HandEntry, rules: Rules, before: State) -> H
     _check_options(number, entry, rules)
     dealer = _dealer(number, entry, rules, before.dealer)
     declarers = team_of(dealer)
-    defenders = 1 - declarers
     level = before.levels[declarers]  # R2.1 (and R8.7: the declaring opponents play their own level)
     multiplier = 0
     if entry.last_lead is not None:
         length = entry.tractor_pairs if entry.last_lead == "tractor" else 1
         multiplier = multiplier_for(LEAD_FORMATS[entry.last_lead], length, rules.kitty_multiplier)
     failed = entry.failed_throw_cards
-    # R4.5: a declarer's failed throw adds to the defenders' points, a defender's subtracts.
-    penalty = rules.throw_penalty_per_card * (failed[declarers] - failed[defenders])
-    defender_points = entry.trick_points + entry.kitty_points * multiplier + penalty
-    side, steps = _outcome(entry, defender_points, rules, declarers)
-
-    levels = list(before.levels)
+    penalty = (throw_penalty(failed[declarers], True, rules)
+               + throw_penalty(failed[1 - declarers], False, rules))
+    settled = settle(rules, before.levels, dealer, entry.trick_points, entry.kitty_points, multiplier, penalty,
+                     _miscount_outcome(entry, declarers))
     winner, ended_by, held_at = None, None, None
-    if steps:
-        climber = declarers if side == DECLARERS else defenders
-        start = levels[climber]
-        levels[climber], won = climb(start, steps, rules, declaring=side == DECLARERS)
-        if won:
-            winner, ended_by = climber, "R9.4"
-        else:
-            held_at = _held_at(start, steps, rules, side == DECLARERS, levels[climber])
+    climber = settled.climber
+    if settled.match_winner is not None:
+        winner, ended_by = settled.match_winner, "R9.4"
+    elif climber is not None:
+        held_at = _held_at(before.levels[climber], settled.steps, rules, settled.side == DECLARERS,
+                           settled.levels_after[climber])
     # R11: each wrong follow or taken-back card costs the offending team a level after the hand.
     lost = entry.offences
-    levels = [step_down(levels[team], lost[team]) for team in (0, 1)]
+    levels = [step_down(settled.levels_after[team], lost[team]) for team in (0, 1)]
     offences = (before.offences[0] + lost[0], before.offences[1] + lost[1])
     losers = [team for team in (0, 1) if offences[team] >= OFFENCES_TO_LOSE]
     if losers:
@@ -462,42 +466,43 @@ def _score_hand(number: int, entry: HandEntry, rules: Rules, before: State) -> H
         # both teams at their third in one hand: R9.5's rule, with the declarers of this hand on stage.
         winner = 1 - losers[0] if len(losers) == 1 else time_up_winner(levels, declarers)
         ended_by = "R11"
-    dealer_next = None if side == RECONTEST else next_dealer(dealer, side)
-    after = _state(rules, number + 1, tuple(levels), dealer_next, offences, winner, ended_by)
+    dealer_next = None if settled.side == RECONTEST else settled.next_dealer
+    after = _state(rules, number + 1, (levels[0], levels[1]), dealer_next, offences, winner, ended_by)
     trump = None if entry.trump is None else Trump(level, entry.trump)
-    return HandScore(number, entry.id, dealer, declarers, level, trump, multiplier,
-                     entry.kitty_points * multiplier, penalty, defender_points, side, steps, held_at,
-                     lost, after)
+    return HandScore(number, entry.id, dealer, declarers, level, trump, multiplier, settled.kitty_bonus, penalty,
+                     settled.defender_points, settled.side, settled.steps, held_at, lost, after)
 
 
 def _check_options(number: int, entry: HandEntry, rules: Rules) -> None:
     """Penalties are recorded only under rules that charge them."""
     if any(entry.failed_throw_cards) and not rules.throw_penalty_per_card:
-        raise ScoresheetError("failed_throw_cards", "these rules charge no throw penalty "
-                              "(R4.5 throw_penalty_per_card is 0)", number)
+        raise ScoresheetError("failed_throw_cards",
+                              Reason("R4.5", N_("these rules charge no throw penalty (R4.5)")), number)
     for name in ("wrong_follows", "taken_back", "wrong_card_count"):
         if any(getattr(entry, name)) and not rules.physical_penalties:
-            raise ScoresheetError(name, "these rules have no physical-game penalties "
-                                  "(R11 physical_penalties is off)", number)
+            raise ScoresheetError(name, Reason("R11", N_("these rules have no physical-game penalties (R11)")),
+                                  number)
 
 
 def _dealer(number: int, entry: HandEntry, rules: Rules, scheduled: int | None) -> int:
     """Who dealt this hand: the scheduled dealer (R9.3) unless a declaration decided otherwise."""
     if scheduled is None:
         if entry.dealer is None:
-            raise ScoresheetError("dealer", "nobody is scheduled to deal this hand: the first declaration "
-                                  "decides (R8.3); say who dealt", number)
+            raise ScoresheetError("dealer", Reason("R8.3", N_(
+                "nobody is scheduled to deal this hand: the first declaration decides (R8.3); choose who "
+                "dealt")), number)
         return entry.dealer
     if entry.dealer is None or entry.dealer == scheduled:
         return scheduled
     if rules.who_may_declare == "dealer_team_first" and team_of(entry.dealer) != team_of(scheduled):
         return entry.dealer  # R8.7: the opponents declared, and the declaring player deals.
-    raise ScoresheetError("dealer", f"seat {scheduled} deals this hand (R9.3); another seat deals only when "
-                          "the opponents declare under who_may_declare=dealer_team_first (R8.7)", number)
+    raise ScoresheetError("dealer", Reason("R9.3", N_(
+        "seat %(seat)s deals this hand (R9.3); another seat deals only when the opponents declare first (R8.7)"),
+        seat=SeatNumber(scheduled)), number)
 
 
-def _outcome(entry: HandEntry, defender_points: int, rules: Rules, declarers: int) -> tuple[str, int]:
-    """R9.2 from the points, unless R11's wrong card count voids the hand's points."""
+def _miscount_outcome(entry: HandEntry, declarers: int) -> tuple[str, int] | None:
+    """R11's wrong card count voids the hand's points and decides instead of R9.2 (``None``: it does not)."""
     miscounted = entry.wrong_card_count
     if all(miscounted):
         return RECONTEST, 0  # R11: both offending: no change, the next hand is re-contested.
@@ -505,7 +510,7 @@ def _outcome(entry: HandEntry, defender_points: int, rules: Rules, declarers: in
         return DEFENDERS, 1  # R11: the declarers step down, the defenders go up 1.
     if miscounted[1 - declarers]:
         return DECLARERS, 1  # R11: the declarers go up 1 and keep the stage.
-    return level_outcome(defender_points, rules)
+    return None
 
 
 def _held_at(start: str, steps: int, rules: Rules, declaring: bool, reached: str) -> str | None:
@@ -517,25 +522,26 @@ def _held_at(start: str, steps: int, rules: Rules, declaring: bool, reached: str
 def _state(rules: Rules, hand_number: int, levels: tuple[str, str], dealer: int | None,
            offences: tuple[int, int], winner: int | None, ended_by: str | None) -> State:
     level = None if dealer is None else levels[team_of(dealer)]
-    return State(hand_number, tuple(levels), dealer, level, level in stop_levels(rules),
+    return State(hand_number, levels, dealer, level, level in stop_levels(rules),
                  level is not None and level == END_LEVEL.get(rules.match_end), offences, winner, ended_by)
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ScoresheetError(name, f"must be a whole number from {low} to {high}; got {value!r}")
+        raise ScoresheetError(name, Reason(None, N_("must be a whole number from %(low)s to %(high)s; got "
+                                                    "%(value)s"), low=low, high=high, value=repr(value)))
     return value
 
 
 def _points(name: str, value: Any, high: int) -> None:
     _whole(name, value, 0, high)
     if value % 5:
-        raise ScoresheetError(name, f"must be a multiple of 5 (R9.2); got {value}")
+        raise ScoresheetError(name, Reason("R9.2", N_("must be a multiple of 5 (R9.2); got %(value)s"), value=value))
 
 
 def _flag(name: str, value: Any) -> None:
     if not isinstance(value, bool):
-        raise ScoresheetError(name, f"must be true or false; got {value!r}")
+        raise ScoresheetError(name, Reason(None, N_("must be true or false; got %(value)s"), value=repr(value)))
 
 
 def _seat(name: str, value: Any) -> None:
@@ -544,22 +550,25 @@ def _seat(name: str, value: Any) -> None:
 
 def _pair(name: str, value: Any) -> tuple[Any, Any]:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ScoresheetError(name, f"must be two values, one per team; got {value!r}")
+        raise ScoresheetError(name, Reason(None, N_("must be two values, one per team; got %(value)s"),
+                                           value=repr(value)))
     return tuple(value)
 
 
 def _names(name: str, value: Any, count: int, blank: bool) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)) or len(value) != count:
-        raise ScoresheetError(name, f"must be {count} names; got {value!r}")
+        raise ScoresheetError(name, Reason(None, N_("must be %(count)s names; got %(value)s"), count=count,
+                                           value=repr(value)))
     names = tuple(n.strip() if isinstance(n, str) else n for n in value)
     for n in names:
         if not isinstance(n, str) or len(n) > MAX_NAME or (not n and not blank):
-            raise ScoresheetError(name, f"each must be a {'' if blank else 'non-empty '}text of at most "
-                                  f"{MAX_NAME} characters; got {n!r}")
+            template = N_("at most %(high)s characters each") if blank else N_(
+                "each needs a name of at most %(high)s characters")
+            raise ScoresheetError(name, Reason(None, template, high=MAX_NAME, value=repr(n)))
     return names
 
 
 def _known(what: str, data: dict[str, Any], cls: type) -> None:
     unknown = set(data) - {f.name for f in dataclasses.fields(cls) if f.init}
     if unknown:
-        raise ScoresheetError(what, f"unknown field(s): {', '.join(sorted(unknown))}")
+        raise ScoresheetError(what, Reason(None, N_("unknown field(s): %(names)s"), names=", ".join(sorted(unknown))))

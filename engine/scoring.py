@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import RANKS
 from .combos import SINGLE
@@ -30,9 +31,9 @@ def multiplier_for(kind: int, length: int, rule: str) -> int:
         return 2 if kind == SINGLE else 4 * length
     if rule == "power_of_cards":
         # Competition: 2 to the number of cards, capped at ×64.
-        return min(2**cards, 64)
+        return min(1 << cards, 64)
     # Beijing doubling: single ×2, pair ×4, 2-pair tractor ×8, each further pair doubles.
-    return 2 ** (1 if kind == SINGLE else length + 1)
+    return 1 << (1 if kind == SINGLE else length + 1)
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ class LevelTable:
         return side, levels
 
 
-D, S, F = "declarers", "switch", "defenders"
+# The sides of R9.2: the declarers go up, the defenders take the stage (switch), the defenders go up.
+DECLARERS, SWITCH, DEFENDERS = D, S, F = "declarers", "switch", "defenders"
 LEVEL_TABLES = {
     "classic": LevelTable(((0, D, 3), (5, D, 2), (40, D, 1), (80, S, 0), (120, F, 1), (160, F, 2), (200, F, 3))),
     "qq_super": LevelTable(
@@ -135,7 +137,117 @@ def time_up_winner(levels: Sequence[str], on_stage: int | None) -> int | None:
     return on_stage
 
 
-
 def next_dealer(dealer: int, side: str) -> int:
     """R9.3: the dealer's partner if the declarers went up, else the dealer's next player."""
-    return (dealer + 2) % 4 if side == "declarers" else (dealer + 1) % 4
+    return (dealer + 2) % 4 if side == DECLARERS else (dealer + 1) % 4
+
+
+def climbing_team(side: str, declarers: int | None, steps: int) -> int | None:
+    """The team that goes up after a hand (R9.2), ``None`` when nobody does (a switch, a redeal)."""
+    if not steps or declarers is None:
+        return None
+    return declarers if side == DECLARERS else 1 - declarers
+
+
+def throw_penalty(failed_cards: int, by_declarers: bool, rules: Rules) -> int:
+    """R4.5: what a failed throw's failing cards cost, signed for the defenders' total
+    (a declarer's penalty adds to it, a defender's is subtracted)."""
+    charge = failed_cards * rules.throw_penalty_per_card
+    return charge if by_declarers else -charge
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A hand settled: the defenders' total (R7.2–R7.4, R4.5), the level change (R9.2, R9.4) and
+    the next dealer (R9.3). The one computation behind the online hand and the scorekeeper."""
+
+    dealer: int
+    trick_points: int  # the defenders' points from tricks (R7.2)
+    kitty_points: int
+    multiplier: int  # R7.4; 0 when the kitty does not score (R7.3)
+    penalty: int  # R4.5, signed for the defenders
+    side: str  # DECLARERS, SWITCH or DEFENDERS (R9.2), or the scorekeeper's own (R11)
+    steps: int
+    levels_after: tuple[str, str]
+    match_winner: int | None  # R9.4: the climbing team passed the match_end level
+
+    @property
+    def declarers(self) -> int:
+        return team_of(self.dealer)
+
+    @property
+    def kitty_bonus(self) -> int:
+        return self.kitty_points * self.multiplier
+
+    @property
+    def defender_points(self) -> int:
+        """What R9.2 looks up: tricks, the kitty times its multiplier, and the penalties."""
+        return self.trick_points + self.kitty_bonus + self.penalty
+
+    @property
+    def climber(self) -> int | None:
+        return climbing_team(self.side, self.declarers, self.steps)
+
+    @property
+    def next_dealer(self) -> int:
+        return next_dealer(self.dealer, self.side)
+
+
+def settle(rules: Rules, levels: tuple[str, str], dealer: int, trick_points: int, kitty_points: int = 0,
+           multiplier: int = 0, penalty: int = 0, outcome: tuple[str, int] | None = None) -> Settlement:
+    """Settle a hand dealt by ``dealer`` with the teams at ``levels``.
+
+    ``outcome`` replaces the R9.2 table's ``(side, steps)`` (the scorekeeper's R11 wrong card count).
+
+    >>> s = settle(Rules.preset("classic"), ("5", "3"), dealer=1, trick_points=60, kitty_points=20, multiplier=4)
+    >>> s.defender_points, s.side, s.steps, s.levels_after, s.next_dealer
+    (140, 'defenders', 1, ('6', '3'), 2)
+    """
+    defender_points = trick_points + kitty_points * multiplier + penalty
+    side, steps = outcome or level_outcome(defender_points, rules)
+    climber = climbing_team(side, team_of(dealer), steps)
+    after, winner = list(levels), None
+    if climber is not None:
+        after[climber], won = climb(after[climber], steps, rules, declaring=side == DECLARERS)
+        winner = climber if won else None
+    return Settlement(dealer, trick_points, kitty_points, multiplier, penalty, side, steps,
+                      (after[0], after[1]), winner)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of a finished hand (R7, R9), or of a deal that must be redealt."""
+
+    redeal: bool = False
+    trick_points: int = 0
+    kitty_points: int = 0
+    multiplier: int = 0
+    kitty_bonus: int = 0
+    penalty: int = 0  # R4.5, already signed for the defenders (declarers' penalties add)
+    defender_points: int = 0
+    side: str = ""  # "declarers", "switch" or "defenders"
+    steps: int = 0
+    dealer: int | None = None
+    declarers: int | None = None
+    levels_after: tuple[str, str] = ("2", "2")
+    next_dealer: int | None = None
+    match_winner: int | None = None
+
+    @classmethod
+    def settled(cls, settlement: Settlement) -> HandResult:
+        s = settlement
+        return cls(trick_points=s.trick_points, kitty_points=s.kitty_points, multiplier=s.multiplier,
+                   kitty_bonus=s.kitty_bonus, penalty=s.penalty, defender_points=s.defender_points,
+                   side=s.side, steps=s.steps, dealer=s.dealer, declarers=s.declarers,
+                   levels_after=s.levels_after, next_dealer=s.next_dealer, match_winner=s.match_winner)
+
+    @property
+    def climber(self) -> int | None:
+        return climbing_team(self.side, self.declarers, self.steps)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandResult:
+        return cls(**{**data, "levels_after": tuple(data["levels_after"])})

@@ -9,12 +9,15 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import full_deck, points_of
+from .cards import TOTAL_POINTS, full_deck, points_of
 from .hand import Hand
+from .hand_state import HAND_SIZE
 from .match import Match
+from .phase import DEALING, DONE
 from .rules import Rules
-from .scoring import level_outcome
+from .scoring import level_outcome, team_of
 
 
 class InvariantError(AssertionError):
@@ -27,7 +30,7 @@ class SimulationReport:
     deals: int
     seconds: float
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"hands": self.hands, "deals": self.deals, "seconds": round(self.seconds, 3),
                 "hands_per_sec": round(self.hands / self.seconds, 1) if self.seconds else None}
 
@@ -38,9 +41,9 @@ def play_hand(match: Match, rng: random.Random, show_chance: float = 0.3) -> Han
     While dealing, the drawer acts, and now and then another seat tries to show.
     """
     hand = match.hand
-    while hand.phase != "done":
-        seat = hand.to_act
-        if hand.phase == "dealing" and rng.random() < 0.05:
+    while hand.phase is not DONE:
+        seat = hand.turn
+        if hand.phase is DEALING and rng.random() < 0.05:
             seat = rng.randrange(4)
         action = hand.random_action(seat, rng, show_chance)
         if action is None:
@@ -58,19 +61,21 @@ def check_invariants(hand: Hand, replay: bool = True) -> None:
     illegal action stops the run); ``replay`` also re-verifies the whole log
     through :meth:`Hand.from_dict` and compares the result.
     """
-    result = hand.result
+    result, declarers = hand.result, hand.declarers
+    if result is None or declarers is None:
+        raise InvariantError("a finished hand has a result and declarers")
     played = [c for trick in hand.tricks for _, cards in trick.plays for c in cards]
     if Counter(played + hand.kitty) != Counter(full_deck()):
         raise InvariantError("the tricks and the kitty do not hold the 108 cards exactly")
     if any(sorted(seat for seat, _ in t.plays) != [0, 1, 2, 3] for t in hand.tricks):
         raise InvariantError("every trick must have one play from each seat")
-    if any(sum(len(cards) for t in hand.tricks for s, cards in t.plays if s == seat) != 25 for seat in range(4)):
+    if any(sum(len(cards) for t in hand.tricks for s, cards in t.plays if s == seat) != HAND_SIZE for seat in range(4)):
         raise InvariantError("every seat must play its 25 cards")
     if any(len({len(cards) for _, cards in t.plays}) != 1 for t in hand.tricks):
         raise InvariantError("every play of a trick must have the lead's size")
-    defenders = 1 - hand.declarers
-    taken = sum(t.points for t in hand.tricks if t.winner % 2 == defenders)
-    if taken != result.trick_points or sum(t.points for t in hand.tricks) + points_of(hand.kitty) != 200:
+    defenders = 1 - declarers
+    taken = sum(t.points for t in hand.tricks if t.winner is not None and team_of(t.winner) == defenders)
+    if taken != result.trick_points or sum(t.points for t in hand.tricks) + points_of(hand.kitty) != TOTAL_POINTS:
         raise InvariantError("trick points do not add up to 200 with the kitty")
     if result.defender_points != result.trick_points + result.kitty_bonus + result.penalty:
         raise InvariantError("the defenders' total is not tricks + kitty + penalties")

@@ -3,10 +3,10 @@
 >>> from engine.cards import parse_cards as p
 >>> from engine.trump import Trump
 >>> order = Trump("2", "S").order()
->>> result = check(p("9H 8H 8H 4H 4H"), [p("JH 3C"), p("5C"), p("6D")], order)
+>>> result = check_throw(p("9H 8H 8H 4H 4H"), [p("JH 3C"), p("5C"), p("6D")], order)
 >>> result.ok, [str(c) for c in result.forced], result.failed_cards
 (False, ['9H'], 1)
->>> result = check(p("9H 8H 8H 4H 4H"), [p("5H 5H"), p("JH"), p("6D")], order)
+>>> result = check_throw(p("9H 8H 8H 4H 4H"), [p("5H 5H"), p("JH"), p("6D")], order)
 >>> [str(c) for c in result.forced], result.failed_cards
 (['4H', '4H'], 3)
 """
@@ -63,7 +63,7 @@ def beats(component: Component, hand_in_suit: Sequence[int], order: Order) -> bo
     )
 
 
-def check(lead_cards: Sequence[int], other_hands: Sequence[Sequence[int]], order: Order,
+def check_throw(lead_cards: Sequence[Card], other_hands: Sequence[Sequence[int]], order: Order,
           edge_triple: bool = False, lead: LeadFormat | None = None) -> ThrowCheck:
     """Check a lead against the other three hands (R4.3–R4.6)."""
     lead = lead or LeadFormat(lead_cards, order)

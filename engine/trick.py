@@ -1,21 +1,43 @@
-"""Who wins a trick (R6).
+"""A trick and who wins it (R6).
 
 >>> from engine.cards import parse_cards as p
 >>> from engine.trump import Trump
 >>> order = Trump("2", "H").order()
->>> winner([p("5S 4S 4S"), p("9H 7H 7H"), p("8H 8H 4H"), p("3S 6S 7S")], order)
+>>> trick_winner([p("5S 4S 4S"), p("9H 7H 7H"), p("8H 8H 4H"), p("3S 6S 7S")], order)
 2
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from .cards import Card
 from .combos import LeadFormat
 from .trump import TRUMP_SUIT, Order
 
 
-def winner(plays: Sequence[Sequence[int]], order: Order, lead: LeadFormat | None = None) -> int:
+class FailedThrow(NamedTuple):
+    """R4.4/R4.5: a lead whose throw failed: the cards tried, and how many were in the failing components."""
+
+    cards: tuple[Card, ...]
+    failed_cards: int
+
+
+@dataclass
+class Trick:
+    """One trick of a hand as it is played: the plays in order, then its winner and points (R6, R7)."""
+
+    leader: int
+    plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    lead: LeadFormat | None = None
+    winner: int | None = None
+    points: int = 0
+    failed_throw: FailedThrow | None = None
+
+
+def trick_winner(plays: Sequence[Sequence[Card]], order: Order, lead: LeadFormat | None = None) -> int:
     """Index (in play order) of the play that wins; ``plays[0]`` is the lead as played.
 
     ``lead`` may be passed when the caller already analysed ``plays[0]``.
@@ -23,6 +45,8 @@ def winner(plays: Sequence[Sequence[int]], order: Order, lead: LeadFormat | None
     lead = lead or LeadFormat(plays[0], order)
     suit_of = order.suit_of
     best, best_key = 0, lead.key(plays[0], order)
+    if best_key is None:
+        raise ValueError("a lead always answers its own format")
     ruffed = lead.suit == TRUMP_SUIT
     for i in range(1, len(plays)):
         play = plays[i]

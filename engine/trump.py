@@ -17,11 +17,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
-from .cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS, parse_cards
+from .cards import BIG_JOKER, KINDS, RANKS, SMALL_JOKER, SUITS, parse_cards
+from .reasons import N_, Reason, Refusal
 
+CardT = TypeVar("CardT", bound=int)  # a Card, or a card kind's index
 TRUMP_SUIT = 4
 SUIT_NAMES = ("S", "H", "D", "C", "trump")
 LEVELS = RANKS
@@ -32,7 +36,8 @@ def normalize_level(level: str | int) -> str:
     text = str(level).strip().upper()
     text = "10" if text == "T" else text
     if text not in RANKS:
-        raise ValueError(f"not a level: {level!r} (levels run {', '.join(RANKS)})")
+        raise Refusal(Reason(None, N_("not a level: %(level)s (levels run %(levels)s)"), level=repr(level),
+                             levels=", ".join(RANKS)))
     return text
 
 
@@ -56,7 +61,8 @@ class Trump:
             suit = suit.strip().upper()
             suit = None if suit in ("", "NT", "NONE", "N") else suit
         if suit is not None and suit not in SUITS:
-            raise ValueError(f"not a trump suit: {self.suit!r} (S, H, D, C or None for no-trump)")
+            raise Refusal(Reason(None, N_("not a trump suit: %(suit)s (S, H, D, C or None for no-trump)"),
+                                 suit=repr(self.suit)))
         object.__setattr__(self, "suit", suit)
 
     @property
@@ -81,9 +87,9 @@ class Order:
         self.twos_trump = twos_trump
         level = RANKS.index(trump.level)
         trump_suit = None if trump.suit is None else SUITS.index(trump.suit)
-        suit_of = [0] * 54
-        step_of = [0] * 54
-        top_step = [0] * 5
+        suit_of = [0] * KINDS
+        step_of = [0] * KINDS
+        top_step = [0] * (TRUMP_SUIT + 1)
 
         # R2.4 / R2.3: plain suit cards, low to high, skipping the level rank (and 2s under R2.6).
         plain_ranks = [r for r in range(13) if r != level and not (twos_trump and r == 0)]
@@ -118,7 +124,7 @@ class Order:
         self.is_trump = tuple(s == TRUMP_SUIT for s in suit_of)
         self.top_step = tuple(top_step)
 
-    def steps_of(self, cards: str | list) -> list[int]:
+    def steps_of(self, cards: str | Iterable[str | int]) -> list[int]:
         """Steps of some cards (for doctests and debugging)."""
         return [self.step_of[c] for c in parse_cards(cards)]
 
@@ -127,7 +133,7 @@ class Order:
         suit = self.suit_of[card]
         return (_DISPLAY_SUIT_RANK[suit], -self.step_of[card], card)
 
-    def sorted(self, cards) -> list:
+    def sorted(self, cards: Iterable[CardT]) -> list[CardT]:
         return sorted(cards, key=self.sort_key)
 
 

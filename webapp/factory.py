@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Flask
 
-from webapp.core.room_page import bot_level_name
+from webapp.core.template_globals import TEMPLATE_GLOBALS
 
 from . import config as settings
 from .compression import init_compression
@@ -44,7 +44,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config["SOCK_SERVER_OPTIONS"] = server_options(app.config)
     init_db(app)
     init_i18n(app)
-    app.jinja_env.globals["bot_level_name"] = bot_level_name
+    app.jinja_env.globals.update(TEMPLATE_GLOBALS)
 
     runtime = build_runtime(app.config)
     pace = Pace(app.config["BOT_DELAY_MS"] / 1000, app.config["DEAL_DELAY_MS"] / 1000, app.config["AWAY_SECONDS"])

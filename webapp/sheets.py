@@ -37,6 +37,7 @@ class SheetInputError(Illegal):
         super().__init__(str(error))
         self.field = error.field
         self.hand = error.hand
+        self.reason = error.reason
 
 
 @dataclass(frozen=True)

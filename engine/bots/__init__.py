@@ -7,7 +7,7 @@ Every bot has the same interface and sees nothing but a seat's view::
     action = bot.act(hand.view(seat), rng)   # an engine Action, or None: nothing to do right now
     if action is not None:
         hand.apply(seat, action)
-    suggestion = bot.hint(hand.view(seat))   # the hint button: always the rule bot's choice
+    suggestion = bots.hint(hand.view(seat))  # the hint button: always the rule bot's choice
 
 ``act`` handles every phase: while dealing it returns ``Draw()`` on the seat's
 turn and may return a ``Show`` at any moment (call it for every seat after
@@ -30,9 +30,11 @@ from typing import Any
 
 from .base import Bot
 from .random_bot import RandomBot
-from .rule import EasyBot, RuleBot
+from .rule import EasyBot, RuleBot, hint
 from .search import SearchBot
 
+# The strengths offered to people (issue 4), weakest first.
+LEVELS = ("easy", "normal", "hard")
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "rule": RuleBot,
@@ -52,4 +54,4 @@ def get(name: str, **options: Any) -> Bot:
     return cls(**options)
 
 
-__all__ = ["BOTS", "Bot", "EasyBot", "RandomBot", "RuleBot", "SearchBot", "get"]
+__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "RandomBot", "RuleBot", "SearchBot", "get", "hint"]

@@ -9,9 +9,11 @@ involve a choice: showing, burying, playing.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..actions import Action, Bury, Draw, Pass, Play, Show
+from ..cards import Card
+from ..phase import ANSWERING_PHASES, Phase
+from ..view import SeatView
 
 
 class Bot:
@@ -19,45 +21,39 @@ class Bot:
 
     name = "bot"
 
-    def act(self, view: dict[str, Any], rng: random.Random) -> Action | None:
-        """The action of ``view["seat"]`` now, or ``None`` when it has nothing to do at this moment.
+    def act(self, view: SeatView, rng: random.Random) -> Action | None:
+        """The action of ``view.seat`` now, or ``None`` when it has nothing to do at this moment.
 
         While dealing, any seat may show (R8.1), and the seat to act draws (R1.3); in the
         other phases only the seat to act acts.
         """
-        phase, seat = view["phase"], view["seat"]
-        my_turn = view["to_act"] == seat
-        if phase == "dealing":
+        phase, seat = view.phase, view.seat
+        my_turn = view.to_act == seat
+        if phase is Phase.DEALING:
             show = self.choose_show(view, rng)
             return show if show is not None else Draw() if my_turn else None
         if not my_turn:
             return None
-        if phase in ("declaring", "overturning"):
+        if phase in ANSWERING_PHASES:
             show = self.choose_show(view, rng)
             return show if show is not None else Pass()
-        if phase == "burying":
+        if phase is Phase.BURYING:
             return Bury(tuple(self.choose_bury(view, rng)))
-        if phase == "playing":
+        if phase is Phase.PLAYING:
             return Play(tuple(self.choose_play(view, rng)))
         return None
 
-    def choose_show(self, view: dict[str, Any], rng: random.Random) -> Show | None:
+    def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
         """A legal showing to make now (R8), or ``None`` to draw or pass."""
         raise NotImplementedError
 
-    def choose_bury(self, view: dict[str, Any], rng: random.Random) -> list:
-        """The 8 cards to bury from ``view["hand"]`` (R8.8)."""
+    def choose_bury(self, view: SeatView, rng: random.Random) -> list[Card]:
+        """The 8 cards to bury from ``view.hand`` (R8.8)."""
         raise NotImplementedError
 
-    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list:
+    def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         """The cards to lead or follow with (R4, R5); they must be legal."""
         raise NotImplementedError
-
-    def hint(self, view: dict[str, Any]) -> Action | None:
-        """The action suggested to a person in this seat: the rule bot's choice (issue 4)."""
-        from .rule import RuleBot  # the rule bot is itself a Bot
-
-        return RuleBot().act(view, random.Random(0))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

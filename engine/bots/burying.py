@@ -6,7 +6,7 @@ Points buried score for the defenders, multiplied, if they take the last trick
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from ..cards import CARD_POINTS, RANKS, Card
@@ -21,7 +21,7 @@ PAIR_COST = 10
 ACE_COST = 6
 
 
-def bury_cost(card: int, order: Order, paired: set[int]) -> float:
+def bury_cost(card: int, order: Order, paired: Collection[int]) -> float:
     """How much burying ``card`` costs the hand."""
     cost = order.step_of[card] + POINT_COST * CARD_POINTS[card] + PAIR_COST * (card in paired)
     if order.is_trump[card]:
@@ -58,4 +58,6 @@ def choose_bury(hand: Sequence[Card], order: Order) -> list[Card]:
             total = sum(cost[c] for c in chosen) - VOID_BONUS * len(voided)
             if best is None or total < best[0]:
                 best = (total, chosen)
+    if best is None:
+        raise ValueError("a kitty holder has 33 cards to bury 8 of")
     return best[1]  # voiding no suit is always among the options

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from ..cards import CARD_POINTS, Card
 from ..combos import split_pairs
 from ..follow import Duty, follow_duty
-from ..hand import team_of
-from ..suggest import lead_candidates
-from ..trick import winner
+from ..moves import lead_candidates
+from ..scoring import team_of
+from ..trick import trick_winner
 from ..trump import TRUMP_SUIT
 from .knowledge import Knowledge
 from .picking import Preference, feed_value, keep_value, pick_follow, pick_structured
@@ -32,7 +32,7 @@ def can_be_beaten(k: Knowledge, play: Sequence[int], later: Sequence[int]) -> bo
     opponents = [s for s in later if team_of(s) != k.team]
     if not opponents:
         return False
-    lead, order = public.lead, public.order
+    lead, order = public.current_lead(), public.order
     suit = lead.suit
     ruffed = suit != TRUMP_SUIT and order.is_trump[play[0]]
     key = lead.key(play, order)
@@ -52,14 +52,16 @@ def can_be_beaten(k: Knowledge, play: Sequence[int], later: Sequence[int]) -> bo
     return False
 
 
-def _higher_unit_out(k: Knowledge, suit: int, step: int, pairs: bool) -> bool:
+def _higher_unit_out(k: Knowledge, suit: int, step: int | None, pairs: bool) -> bool:
+    if step is None:
+        raise ValueError("only a play of the lead's format can be the trick's best (R6.1)")
     return k.higher_pair_out(suit, step) if pairs else k.higher_single_out(suit, step)
 
 
 def winning_plays(k: Knowledge, prefer: Preference, duty: Duty | None = None) -> list[tuple[Card, ...]]:
     """Legal plays that would win the trick now (R6), cheapest first by ``prefer``."""
     public = k.public
-    lead, order, plays = public.lead, public.order, public.plays
+    lead, order, plays = public.current_lead(), public.order, public.plays
     hand, size = k.hand, lead.size
     duty = duty or follow_duty(hand, lead, order)
     best = [p for _, p in plays]
@@ -91,7 +93,7 @@ def winning_plays(k: Knowledge, prefer: Preference, duty: Duty | None = None) ->
         options = [p for p in options if (suit_of[p[0]] == contest and step_of[p[0]] > top)
                    or (not best_is_ruff and suit_of[p[0]] == TRUMP_SUIT != lead.suit)]
     index = len(plays)
-    wins = [p for p in options if winner(best + [p], order, lead) == index]
+    wins = [p for p in options if trick_winner(best + [p], order, lead) == index]
     wins.sort(key=lambda p: sum(prefer(c) for c in p))
     return wins
 
@@ -108,12 +110,14 @@ def _units(cards: Sequence[Card], size: int, pair_slots: int, k: Knowledge) -> l
 def choose_follow(k: Knowledge) -> list[Card]:
     """The rule bot's follow to the current trick."""
     public = k.public
-    lead, order = public.lead, public.order
+    lead, order = public.current_lead(), public.order
     keep = keep_value(order, k.mine)
     duty = follow_duty(k.hand, lead, order)
     low = pick_follow(k.hand, lead, order, keep, duty)
     later = [(k.seat + i) % 4 for i in range(1, 4 - len(public.plays))]
     best_seat = public.trick_winner()
+    if best_seat is None:
+        raise ValueError("a follow answers a trick that has been led")
     best_play = next(p for s, p in public.plays if s == best_seat)
     stake = public.table_points()
     if team_of(best_seat) == k.team:

@@ -15,14 +15,14 @@ the kind of information it has at the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..cards import KINDS, Card, points_of
 from ..combos import LeadFormat, pair_steps
-from ..hand import team_of
 from ..rules import Rules
-from ..trick import winner
+from ..scoring import team_of
+from ..trick import trick_winner
 from ..trump import TRUMP_SUIT, Order, Trump
+from ..view import SeatView
 
 SUITS_FOR_PLAY = 5
 
@@ -50,10 +50,10 @@ def suit_kinds(order: Order) -> list[list[int]]:
     return found
 
 
-def view_order(view: dict[str, Any]) -> Order:
+def view_order(view: SeatView) -> Order:
     """The card order (R2) of the trump a view shows (final once play starts)."""
-    trump = Trump(view["trump"]["level"], view["trump"]["suit"])
-    return trump.order(view["rules"].twos_trump)
+    trump = view.trump or Trump(view.level, None)
+    return trump.order(view.rules.twos_trump)
 
 
 class Public:
@@ -140,8 +140,14 @@ class Public:
         if len(self.plays) == 4:
             self._close_trick()
 
-    def _infer_from_follow(self, seat: int, cards: Sequence[int]) -> None:
-        lead, suit_of = self.lead, self.order.suit_of
+    def current_lead(self) -> LeadFormat:
+        """The lead of the trick in progress (what a follow answers)."""
+        if self.lead is None:
+            raise ValueError("no trick is in progress: there is no lead to follow")
+        return self.lead
+
+    def _infer_from_follow(self, seat: int, cards: Sequence[Card]) -> None:
+        lead, suit_of = self.current_lead(), self.order.suit_of
         in_suit = [c for c in cards if suit_of[c] == lead.suit]
         if len(in_suit) < lead.size:
             self.void[seat][lead.suit] = True  # R5.2/R5.4: all of the suit was played
@@ -149,7 +155,7 @@ class Public:
             self.no_pairs[seat][lead.suit] = True  # R5.3: pairs held must be played
 
     def _close_trick(self) -> None:
-        best = winner([p for _, p in self.plays], self.order, self.lead)
+        best = trick_winner([p for _, p in self.plays], self.order, self.lead)
         won_by = self.plays[best][0]
         if team_of(won_by) != self.declarers:
             self.trick_points += sum(points_of(p) for _, p in self.plays)
@@ -161,7 +167,7 @@ class Public:
         """Seat whose play currently wins the trick (``None`` before the lead)."""
         if not self.plays:
             return None
-        return self.plays[winner([p for _, p in self.plays], self.order, self.lead)][0]
+        return self.plays[trick_winner([p for _, p in self.plays], self.order, self.lead)][0]
 
     def table_points(self) -> int:
         return sum(points_of(p) for _, p in self.plays)
@@ -182,26 +188,26 @@ class Knowledge:
             self.mine[c] += 1
         # R7.5/R8.8: the cards this seat buried are in the kitty, out of every hand.
         self.known_kitty = [0] * KINDS
-        for c in known_kitty:
-            self.known_kitty[c] += 1
+        for card in known_kitty:
+            self.known_kitty[card] += 1
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> Knowledge:
-        """The knowledge of ``view["seat"]`` during play, from its view alone."""
-        rules: Rules = view["rules"]
-        order = view_order(view)
-        tricks = view["tricks"]
-        public = Public(rules, order, view["dealer"], [25, 25, 25, 25])
-        for showing in view["showings"]:
-            public.note_held(showing["seat"], showing["cards"])
-        for trick in tricks + ([view["trick"]] if view["trick"] else []):
-            failed = trick["failed_throw"]
-            for i, (seat, cards) in enumerate(trick["plays"]):
-                public.observe(seat, cards, failed["cards"] if failed and i == 0 else None)
+    def from_view(cls, view: SeatView) -> Knowledge:
+        """The knowledge of ``view.seat`` during play, from its view alone."""
+        if view.seat is None or view.dealer is None:
+            raise ValueError("card tracking needs a seat's view of a hand in play")
+        public = Public(view.rules, view_order(view), view.dealer, [25, 25, 25, 25])
+        for showing in view.showings:
+            public.note_held(showing.seat, showing.cards)
+        tricks = view.tricks if view.trick is None else (*view.tricks, view.trick)
+        for trick in tricks:
+            failed = trick.failed_throw
+            for i, (seat, cards) in enumerate(trick.plays):
+                public.observe(seat, cards, failed.cards if failed and i == 0 else None)
         # The view's own counts are authoritative (its totals include R4.5 penalties).
-        public.trick_points, public.penalty = view["trick_points"], view["penalty"]
-        public.hand_sizes = list(view["hand_sizes"])
-        return cls(view["seat"], public, view["hand"], view["buried"] or ())
+        public.trick_points, public.penalty = view.trick_points, view.penalty
+        public.hand_sizes = list(view.hand_sizes)
+        return cls(view.seat, public, view.hand, view.buried or ())
 
     # ------------------------------------------------------------- own cards
 

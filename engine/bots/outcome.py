@@ -5,7 +5,7 @@ Shared by the search bot (its playouts' payoff) and the arena (its report).
 
 from __future__ import annotations
 
-from ..hand import HandResult
+from ..scoring import HandResult
 
 
 def level_swing(result: HandResult, team: int) -> int:
@@ -17,9 +17,9 @@ def level_swing(result: HandResult, team: int) -> int:
     monotone and evenly spaced in the defenders' points; holding the stage next hand is
     not scored (in duplicate each team holds it in one of a deal's two games anyway).
     """
-    if result.side == "switch":
+    climber = result.climber
+    if climber is None:
         return 0
-    climber = result.declarers if result.side == "declarers" else 1 - result.declarers
     return result.steps if team == climber else -result.steps
 
 

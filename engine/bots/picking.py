@@ -56,7 +56,7 @@ def pick_structured(cards: Sequence[Card], tractor_lengths: Sequence[int], pairs
     step_of = order.step_of
     pair_cards = split_pairs(cards)[0]
     pair_cards.sort(key=prefer, reverse=reverse)
-    by_step: dict[int, list[int]] = {}
+    by_step: dict[int, list[Card]] = {}
     for card in pair_cards:
         by_step.setdefault(step_of[card], []).append(card)
     chosen: list[Card] = []
@@ -97,4 +97,7 @@ def pick_follow(hand: Sequence[Card], lead: LeadFormat, order: Order, prefer: Pr
         others.sort(key=lambda c: prefer(c) + (PAIR_PREMIUM if c in others_paired else 0))
         return list(duty.in_suit) + others[: size - len(duty.in_suit)]
     lengths = lead.tractor_lengths if duty.tractor_pairs else []
-    return pick_structured(duty.in_suit, lengths, duty.pairs, size, order, prefer)
+    picked = pick_structured(duty.in_suit, lengths, duty.pairs, size, order, prefer)
+    if picked is None:
+        raise ValueError("a follower holding more of the led suit than the lead's size has enough cards")
+    return picked

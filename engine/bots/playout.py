@@ -12,8 +12,10 @@ from collections.abc import Sequence
 
 from ..actions import Play
 from ..cards import Card
-from ..hand import Hand, HandResult
+from ..hand import Hand
+from ..phase import DONE
 from ..rules import Rules
+from ..scoring import HandResult
 from ..trump import Trump
 from .knowledge import Knowledge, Public
 from .rule import rule_play
@@ -30,13 +32,11 @@ def playout(rules: Rules, trump: Trump, public: Public, hands: Sequence[Sequence
     seats = [Knowledge(s, shared, hands[s], kitty if s == public.dealer else ()) for s in range(4)]
     seat, cards = first
     while True:
-        hand.apply(seat, Play(tuple(cards)))
-        trick = hand.trick if hand.trick is not None and hand.trick.plays else hand.tricks[-1]
-        played = trick.plays[-1][1]
-        tried = trick.failed_throw[0] if trick.failed_throw and len(trick.plays) == 1 else None
-        shared.observe(seat, played, tried)
-        seats[seat].remove(played)
-        if hand.phase == "done":
+        # What the play did (a failed throw's forced cards, R4.4) is all the table learns from it.
+        entry = hand.apply(seat, Play(tuple(cards)))
+        shared.observe(seat, entry.played, entry.tried)
+        seats[seat].remove(entry.played)
+        if hand.phase is DONE and hand.result is not None:
             return hand.result
-        seat = hand.to_act
+        seat = hand.turn
         cards = rule_play(seats[seat])

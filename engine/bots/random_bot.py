@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..actions import Show
 from ..cards import Card
 from ..combos import LeadFormat
-from ..follow import random_follow
-from ..suggest import random_lead
+from ..moves import random_follow, random_lead
+from ..phase import Phase
+from ..view import SeatView
 from .base import Bot
 from .knowledge import view_order
 from .showing import legal_showings
@@ -24,20 +24,20 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose_show(self, view: dict[str, Any], rng: random.Random) -> Show | None:
-        chance = SHOW_CHANCE_DEALING if view["phase"] == "dealing" else SHOW_CHANCE
+    def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
+        chance = SHOW_CHANCE_DEALING if view.phase is Phase.DEALING else SHOW_CHANCE
         if rng.random() >= chance:
             return None
         legal = legal_showings(view)
         return rng.choice(legal) if legal else None
 
-    def choose_bury(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
-        return rng.sample(view["hand"], KITTY_SIZE)
+    def choose_bury(self, view: SeatView, rng: random.Random) -> list[Card]:
+        return rng.sample(view.hand, KITTY_SIZE)
 
-    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
+    def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         order = view_order(view)
-        trick = view["trick"]
-        if trick["plays"]:
-            lead = LeadFormat(trick["plays"][0][1], order)
-            return random_follow(view["hand"], lead, order, rng)
-        return random_lead(view["hand"], order, rng)
+        trick = view.trick
+        if trick is not None and trick.plays:
+            lead = LeadFormat(trick.plays[0][1], order)
+            return random_follow(view.hand, lead, order, rng)
+        return random_lead(view.hand, order, rng)

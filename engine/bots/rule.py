@@ -8,10 +8,10 @@ leads (:mod:`.leading`) and follows (:mod:`.following`).
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from ..actions import Show
+from ..actions import Action, Show
 from ..cards import Card
+from ..view import SeatView
 from .base import Bot
 from .burying import choose_bury
 from .following import choose_follow
@@ -36,14 +36,19 @@ class RuleBot(Bot):
 
     name = "rule"
 
-    def choose_show(self, view: dict[str, Any], rng: random.Random) -> Show | None:
+    def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
         return choose_show(view)
 
-    def choose_bury(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
-        return choose_bury(view["hand"], view_order(view))
+    def choose_bury(self, view: SeatView, rng: random.Random) -> list[Card]:
+        return choose_bury(view.hand, view_order(view))
 
-    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
+    def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         return rule_play(Knowledge.from_view(view))
+
+
+def hint(view: SeatView) -> Action | None:
+    """The action suggested to a person in this seat (the hint button): the rule bot's choice (issue 4)."""
+    return RuleBot().act(view, random.Random(0))
 
 
 class EasyBot(RuleBot):
@@ -55,12 +60,12 @@ class EasyBot(RuleBot):
         self.blunder_rate = blunder_rate
         self.random = RandomBot()
 
-    def choose_show(self, view: dict[str, Any], rng: random.Random) -> Show | None:
+    def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
         if rng.random() < self.blunder_rate:
             return self.random.choose_show(view, rng)
         return super().choose_show(view, rng)
 
-    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
+    def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         if rng.random() < self.blunder_rate:
             return self.random.choose_play(view, rng)
         return super().choose_play(view, rng)

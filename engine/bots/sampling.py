@@ -42,6 +42,8 @@ def sample_world(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], li
         dealt = _deal(k, pool, capacity, rng, strict=attempt < RETRIES - 1)
         if dealt is not None:
             break
+    if dealt is None:
+        raise RuntimeError("the last attempt deals without the voids' constraint, so it always deals")
     if not known_kitty and public.dealer != k.seat:
         _rebury(k, dealt)
     hands = [list(k.hand) if s == k.seat else dealt[s] for s in range(4)]
@@ -89,7 +91,7 @@ def _deal(k: Knowledge, pool: list[Card], capacity: list[int], rng: random.Rando
         for card, count in public.held[seat].items():
             for _ in range(count):
                 if room[seat] and card in rest:
-                    rest.remove(card)
+                    rest.remove(Card(card))
                     dealt[seat].append(Card(card))
                     room[seat] -= 1
     allowed = [[d for d in range(5) if capacity[d] and (d == KITTY or not public.void[d][suit])]

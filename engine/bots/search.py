@@ -19,12 +19,13 @@ are the rule bot's.
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from typing import Any
 
 from ..cards import Card
-from ..trump import Trump
+from ..scoring import HandResult
+from ..view import SeatView
 from .following import winning_plays
 from .knowledge import Knowledge
 from .leading import lead_options
@@ -48,7 +49,7 @@ def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
     found = [tuple(rule_play(k))]
     public = k.public
     if public.plays:
-        order, lead = public.order, public.lead
+        order, lead = public.order, public.current_lead()
         keep = keep_value(order, k.mine)
         found.append(tuple(pick_follow(k.hand, lead, order, keep)))
         found.append(tuple(pick_follow(k.hand, lead, order, feed_value(order, k.mine))))
@@ -69,7 +70,7 @@ def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
     return list(unique.values())
 
 
-def payoff(result: Any, team: int) -> float:
+def payoff(result: HandResult, team: int) -> float:
     """A playout's value for ``team``, in levels: its level swing (R9.2) plus half its points
     at 40 to a level (the tables' band), which tells apart deals the table scores alike."""
     return level_swing(result, team) + POINT_SHARE * team_points(result, team) / POINTS_PER_LEVEL
@@ -88,14 +89,15 @@ class SearchBot(RuleBot):
         self.budget_ms = budget_ms
         self.max_samples = max_samples
 
-    def choose_play(self, view: dict[str, Any], rng: random.Random) -> list[Card]:
+    def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         start = time.perf_counter()
         k = Knowledge.from_view(view)
         candidates = play_candidates(k)
         if len(candidates) == 1:
             return list(candidates[0])
-        trump = Trump(view["trump"]["level"], view["trump"]["suit"])
-        levels = tuple(view["levels"])
+        trump = view.trump
+        if trump is None:
+            raise ValueError("a play needs the final trump (the view is not of the playing phase)")
         # payoffs[i][j]: candidate i on sample j. A candidate dropped from the race keeps a prefix.
         payoffs: list[list[float]] = [[] for _ in candidates]
         racing = list(range(len(candidates)))
@@ -107,7 +109,7 @@ class SearchBot(RuleBot):
                 break
             hands, kitty = sample_world(k, rng)
             for i in racing:
-                result = playout(view["rules"], trump, k.public, hands, kitty, levels, (k.seat, candidates[i]))
+                result = playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i]))
                 payoffs[i].append(payoff(result, k.team))
             slowest = max(slowest, time.perf_counter() - began)
             if len(payoffs[0]) >= RACE_AFTER:
@@ -121,8 +123,8 @@ def _edge(values: list[float], base: list[float], confidence: float) -> float:
     n = len(values)
     diffs = [a - b for a, b in zip(values, base)]
     mean = sum(diffs) / n
-    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-    return mean - confidence * spread / n**0.5
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    return mean - confidence * spread / math.sqrt(n)
 
 
 def best_candidate(payoffs: list[list[float]]) -> int:

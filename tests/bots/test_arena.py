@@ -57,7 +57,7 @@ def test_illegal_actions_are_counted_and_replaced():
         """Passes when it must bury: illegal (R8.8), so the arena must count and replace it."""
 
         def act(self, view, rng):
-            return Pass() if view["phase"] == "burying" and view["to_act"] == view["seat"] else super().act(view, rng)
+            return Pass() if view.phase == "burying" and view.to_act == view.seat else super().act(view, rng)
 
     deal = Deal.draw(1, 0)
     stubborn = Stubborn()

@@ -120,7 +120,7 @@ def deck_for(seat0: str, seat2: str = "") -> list:
 
 def draw_until(hand, drawn):
     while hand.drawn < drawn:
-        hand.apply(hand.to_act, hand.legal_actions(hand.to_act)[0])  # Draw() comes first
+        hand.apply(hand.to_act, next(iter(hand.legal_actions(hand.to_act))))  # Draw() comes first
 
 
 def test_R8_2_declares_a_long_suit_and_R8_4_reinforces_it():

@@ -91,8 +91,8 @@ def test_R7_5_kitty_is_seen_by_its_holder_and_by_all_after_the_hand():
         match.apply(seat, hand.random_action(seat, rng, show_chance=0.9))
         hand = match.hand
     holder = hand.to_act
-    assert hand.view(holder)["kitty"] is not None and len(hand.view(holder)["hand"]) == 33
-    assert all(hand.view(s)["kitty"] is None for s in range(4) if s != holder)
-    assert hand.view(None)["kitty"] is None
+    assert hand.view(holder).kitty is not None and len(hand.view(holder).hand) == 33
+    assert all(hand.view(s).kitty is None for s in range(4) if s != holder)
+    assert hand.view(None).kitty is None
     play_hand(match, rng)
-    assert all(len(hand.view(s)["kitty"]) == 8 for s in (0, 1, 2, 3, None))
+    assert all(len(hand.view(s).kitty) == 8 for s in (0, 1, 2, 3, None))

@@ -30,7 +30,7 @@ def pass_round(hand, times=4):
 
 def bury_lowest(hand):
     seat = hand.to_act
-    hand.apply(seat, hand.legal_actions(seat)[0])
+    hand.apply(seat, next(iter(hand.legal_actions(seat))))
 
 
 def test_R8_1_a_showing_uses_only_cards_already_received():
@@ -149,7 +149,7 @@ def test_R8_4_no_overturning_oneself_but_reinforcing_is_allowed():
     with pytest.raises(IllegalAction, match="own showing"):
         show(hand, 0, "2S 2S")
     show(hand, 0, "2H 2H")  # reinforce
-    assert hand.showing.kind == "reinforce" and hand.showing.is_pair
+    assert hand.showing.kind == "reinforce" and len(hand.showing.cards) == 2
 
 
 def test_R8_4_after_reinforcing_only_a_strictly_higher_showing_overturns():
@@ -221,7 +221,7 @@ def test_R8_5_after_bury_overturner_takes_the_kitty_and_reburies_dealer_unchange
     assert hand.phase == "overturning" and hand.to_act == 2  # the dealer's next player
     show(hand, 2, "2S 2S")
     assert hand.phase == "burying" and hand.to_act == 2 and len(hand.hands[2]) == 33
-    assert hand.view(2)["kitty"] == buried_by_dealer
+    assert list(hand.view(2).kitty) == buried_by_dealer
     bury_lowest(hand)
     assert hand.phase == "overturning" and hand.to_act == 3
     pass_round(hand, 3)
@@ -270,7 +270,7 @@ def test_R8_6_kitty_third_card_joker_means_no_trump():
     draw(hand)
     pass_round(hand)
     assert hand.trump == Trump("2", None)
-    assert hand.view(1)["kitty_card"] == cards("BJ")[0]
+    assert hand.view(1).kitty_card == cards("BJ")[0]
 
 
 def test_R8_6_redeal_option_in_later_hands():
@@ -327,4 +327,16 @@ def test_R8_8_burying_puts_8_cards_down():
     chosen = tuple(hand.hands[0][:8])
     hand.apply(0, Bury(chosen))
     assert sorted(hand.kitty) == sorted(chosen) and len(hand.hands[0]) == 25
-    assert hand.view(0)["buried"] == list(chosen)
+    assert list(hand.view(0).buried) == list(chosen)
+
+
+def test_R8_a_seats_view_says_what_its_showing_would_be():
+    """The declare / reinforce / overturn buttons take the kind from the view (the engine's one rule)."""
+    from engine.declaring import showing_kind
+    from engine.showings import Showing
+
+    standing = Showing(1, tuple(cards("2H")), "H", (1, 0), "declare")
+    assert [showing_kind(None, 0), showing_kind(standing, 1), showing_kind(standing, 2)] == \
+        ["declare", "reinforce", "overturn"]
+    hand = Hand.at_play(CLASSIC, Trump("2", "S"), ["3H", "4H", "5H", "6H"], dealer=0, leader=0)
+    assert hand.view(0).show_kind == "declare" and hand.view(None).show_kind is None

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from engine import Match, Trump, is_legal_follow, trick_winner
 from engine.cards import full_deck
 from engine.combos import LeadFormat
-from engine.follow import follow_duty, random_follow
+from engine.follow import follow_duty
+from engine.moves import lead_candidates, random_follow
 from engine.simulate import check_invariants, play_hand
-from engine.suggest import lead_candidates
 
 from .helpers import PRESETS
 

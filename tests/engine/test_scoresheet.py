@@ -367,7 +367,7 @@ def test_R9_4_no_hand_after_the_match_end(preset, start, hand):
 def test_R9_4_edit_that_ends_the_match_early_is_refused():
     hands = [entry(80, id="a"), entry(80, id="b"), entry(80, id="c")]
     s = sheet("classic", hands, starting_levels=("A", "A"))
-    with pytest.raises(ScoresheetError, match="match ended after hand 1") as error:
+    with pytest.raises(ScoresheetError, match="match would end after hand 1") as error:
         s.replace(entry(40, id="a"))
     assert error.value.hand == 2
     assert [e.trick_points for e in s.entries] == [80, 80, 80]
@@ -459,7 +459,7 @@ def test_edit_that_breaks_a_later_hand_is_refused():
 
 
 def test_replace_needs_a_known_id():
-    with pytest.raises(ScoresheetError, match="no hand with id") as error:
+    with pytest.raises(ScoresheetError, match="no longer on the sheet") as error:
         sheet("classic", [entry(40)]).replace(entry(40, id="nope"))
     assert error.value.field == "id"
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine import Bury, Draw, Hand, IllegalAction, Match, Pass, Play, Show, decode, encode, jsonable
+from engine.reasons import Reason
 from engine.simulate import play_hand
 
 from .helpers import CLASSIC, PRESETS, cards, trump
@@ -44,7 +45,7 @@ def test_illegal_actions_raise_and_change_nothing(seat, action, message):
     with pytest.raises(IllegalAction, match=message):
         match.apply(seat, action)
     assert json.dumps(match.to_dict()) == before
-    assert isinstance(IllegalAction("x"), ValueError)
+    assert isinstance(IllegalAction(Reason(None, "x")), ValueError)
 
 
 def test_illegal_play_message_names_the_rule_and_cards_and_changes_nothing():
@@ -139,13 +140,13 @@ def test_views_hold_only_the_seats_own_cards_while_playing():
     hand = advance_to(match, "playing", rng)
     for seat in range(4):
         view = hand.view(seat)
-        assert sorted(view["hand"]) == sorted(hand.hands[seat])
-        assert view["kitty"] is None
-        text = json.dumps(jsonable({k: v for k, v in view.items() if k != "hand"}))
+        assert sorted(view.hand) == sorted(hand.hands[seat])
+        assert view.kitty is None
+        text = json.dumps(jsonable({k: v for k, v in view.to_dict().items() if k != "hand"}))
         # Nothing outside "hand" may list cards still held by anyone (only public plays/showings/bury).
-        public = {str(c) for t in view["tricks"] for _, p in t["plays"] for c in p}
-        public |= {str(c) for s in view["showings"] for c in s["cards"]}
-        public |= {str(c) for c in (view["buried"] or [])}
+        public = {str(c) for t in view.tricks for _, p in t.plays for c in p}
+        public |= {str(c) for s in view.showings for c in s.cards}
+        public |= {str(c) for c in (view.buried or [])}
         for other in range(4):
             for card in hand.hands[other]:
                 if str(card) not in public:
@@ -157,7 +158,7 @@ def test_spectator_view_has_no_cards_in_hand():
     match = Match(CLASSIC, seed=8)
     hand = advance_to(match, "burying", rng)
     view = hand.view(None)
-    assert view["hand"] == [] and view["kitty"] is None and view["buried"] is None
+    assert view.hand == () and view.kitty is None and view.buried is None
 
 
 def test_view_is_the_same_whatever_the_other_seats_hold():

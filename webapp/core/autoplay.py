@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import engine
 from engine.actions import Action
-from engine.hand import DEALT
+from engine.hand_state import DEALT
+from engine.phase import ANSWERING_PHASES
 
 from . import players
 
@@ -58,7 +59,7 @@ class Automatic:
 def asks(match: engine.Match, bot_level_of: BotLevelOf) -> list[Ask]:
     """The bot decisions the next automatic action needs, for a match whose hand is not over."""
     hand = match.hand
-    if hand.phase == "dealing":
+    if hand.phase is engine.Phase.DEALING:
         # R8.1: a bot may show at any moment of the deal; its choice depends on its own cards and on the
         # standing showing, so it is asked again only when one of them has changed.
         showing = hand.showing
@@ -82,7 +83,7 @@ def automatic_action(match: engine.Match, bot_level_of: BotLevelOf, answers: Ans
     """The next action nobody needs to choose now, from the bots' ``answers`` to :func:`asks` (an unanswered ask
     counts as "nothing to do": the table does not wait for a late bot); ``None``: a person must act."""
     hand = match.hand
-    if hand.phase == "dealing":
+    if hand.phase is engine.Phase.DEALING:
         for seat in SEATS:
             action = answers.get(seat)
             if isinstance(action, engine.Show) and hand.can_apply(seat, action):
@@ -95,7 +96,7 @@ def automatic_action(match: engine.Match, bot_level_of: BotLevelOf, answers: Ans
             # A late or refused answer: the engine's own random player keeps the table going.
             action = hand.random_action(seat, rng, show_chance=0)
         return Automatic(((seat, action),), BOT)
-    if hand.phase in ("declaring", "overturning") and not hand.legal_showings(seat):
+    if hand.phase in ANSWERING_PHASES and not hand.legal_showings(seat):
         # Nothing to show: pass for the player, at the bots' pace so the speed reveals nothing.
         return Automatic(((seat, engine.Pass()),), BOT)
     return None

@@ -7,12 +7,11 @@ hidden can leak into their choices.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from engine import bots
+from engine import SeatView, bots
 from engine.actions import Action
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = bots.LEVELS
 AWAY_BOT = "normal"  # plays for a person who is away until they return
 MIN_SEARCH_MS = 20  # with less time than this to think, the search bot's rule-bot fallback decides
 
@@ -23,11 +22,11 @@ def bot(level: str) -> bots.Bot:
     return _bots[level]
 
 
-def bot_action(level: str, view: dict[str, Any], rng: random.Random) -> Action | None:
+def bot_action(level: str, view: SeatView, rng: random.Random) -> Action | None:
     """What the bot of ``level`` does now from ``view``; ``None`` when it has nothing to do."""
     return _bots[level].act(view, rng)
 
 
-def hint(view: dict[str, Any]) -> Action | None:
+def hint(view: SeatView) -> Action | None:
     """The rule bot's choice for the seat of ``view`` (the hint button)."""
-    return _bots["normal"].hint(view)
+    return bots.hint(view)

@@ -6,12 +6,13 @@ names, hand and messages derived from it. Rendering (Flask's or the offline app'
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 import engine
+from engine.cards import KINDS
 
 from .clock import Clock, clock_text
 from .translation import gettext as _
@@ -69,7 +70,7 @@ class Snapshot:
     seats: list[SeatInfo]
     my_seat: int | None
     is_host: bool
-    view: dict[str, Any] | None
+    view: engine.SeatView | None
     legal_showings: list[engine.Show] = field(default_factory=list)
     # Changes exactly when this seat's own next move is a new one (see webapp.render.action_id): the
     # regions stay byte-identical while others act, so a button is not replaced under a finger.
@@ -87,7 +88,7 @@ def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
         "snap": snapshot,
         "v": view,
         "me": snapshot.my_seat,
-        "hand_slots": hand_slots(view["hand"], selected) if view else [],
+        "hand_slots": hand_slots(view.hand, selected) if view else [],
         "message": message,
         "trump_cards": trump_cards(view) if view else frozenset(),
         "action_id": action_id,
@@ -98,7 +99,7 @@ def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
     }
 
 
-def hand_slots(hand: list[engine.Card], selected: tuple[str, ...]) -> list[tuple[engine.Card, bool]]:
+def hand_slots(hand: Sequence[engine.Card], selected: tuple[str, ...]) -> list[tuple[engine.Card, bool]]:
     """Each card of the hand with whether it starts selected (the hint); duplicates are counted."""
     wanted = Counter(selected)
     slots = []
@@ -132,10 +133,9 @@ def bot_level_name(level: str) -> str:
     return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}[level]
 
 
-def trump_cards(view: dict[str, Any]) -> frozenset[int]:
-    trump = view["trump"] or {"level": view["level"], "suit": None}
-    order = engine.Trump(trump["level"], trump["suit"]).order(view["rules"].twos_trump)
-    return frozenset(card for card in range(54) if order.is_trump[card])
+def trump_cards(view: engine.SeatView) -> frozenset[int]:
+    order = (view.trump or engine.Trump(view.level, None)).order(view.rules.twos_trump)
+    return frozenset(card for card in range(KINDS) if order.is_trump[card])
 
 
 def illegal_message(refusal: engine.IllegalAction | str) -> str:

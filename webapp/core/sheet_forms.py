@@ -2,7 +2,7 @@
 
 A form sends text; these turn it into the engine's values (:class:`~engine.Scoresheet` settings, a
 :class:`~engine.HandEntry`) and back, and leave every rule check to the engine. A field that is not
-even a number is refused here, in the engine's own words (a :class:`~engine.ScoresheetError`).
+even a number is refused here, with a reason as the engine gives one (a :class:`~engine.ScoresheetError`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from engine import HandEntry, Rules, Scoresheet, ScoresheetError
 from engine.cards import RANKS
+from engine.reasons import N_, Reason, Refusal
 
 from .rule_form import rule_overrides
 
@@ -30,8 +31,8 @@ def sheet_from_form(form: Mapping[str, str], default_teams: tuple[str, str]) -> 
     preset = form.get("preset", "classic")
     try:
         rules = Rules.preset(preset).with_options(rule_overrides(form))
-    except ValueError as error:
-        raise ScoresheetError("rules", str(error)) from None
+    except Refusal as error:
+        raise ScoresheetError("rules", error.reason) from None
     players = tuple(form.get(f"player_{seat}", "") for seat in SEATS)
     dealer = form.get("first_dealer", "")
     sheet = Scoresheet(
@@ -99,4 +100,5 @@ def _whole(name: str, text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ScoresheetError(name, f"must be a whole number; got {text!r}") from None
+        raise ScoresheetError(name, Reason(None, N_("must be a whole number; got %(value)s"),
+                                           value=repr(text))) from None

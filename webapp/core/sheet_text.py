@@ -1,14 +1,15 @@
 """The scorekeeper's messages in the reader's language.
 
-The engine explains a refused change in English, naming the field and the rule clause
-(:class:`~engine.ScoresheetError`). The messages a person can meet at the table are
-translated here by their shape; any other keeps the engine's words after the field's name.
+The engine explains a refused change with the field it names and a
+:class:`~engine.reasons.Reason` (the rule clause, the message template and its values,
+:class:`~engine.ScoresheetError`): the field gets its label here and the reason is translated whole.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
+
+from engine.reasons import Reason
 
 from .translation import gettext as _
 from .translation import lazy_gettext as _l
@@ -35,60 +36,16 @@ FIELD_LABELS = {
     "id": _l("Hand"),
 }
 
-# (the engine's wording, its translation); the named groups carry the values over, and a
-# ``seat_index`` (the engine counts seats from 0) becomes the ``seat`` people count from 1.
-MESSAGES = (
-    (r"must be a multiple of 5 \(R9\.2\); got (?P<value>.+)", _l("must be a multiple of 5 (R9.2); got %(value)s")),
-    (r"must be a whole number from (?P<low>\d+) to (?P<high>\d+); got (?P<value>.+)",
-     _l("must be a whole number from %(low)s to %(high)s; got %(value)s")),
-    (r"must be a whole number; got (?P<value>.+)", _l("must be a whole number; got %(value)s")),
-    (r"trick points and kitty points add up to at most (?P<total>\d+) \(R7\.1\); got (?P<value>.+)",
-     _l("trick points and kitty points add up to at most %(total)s (R7.1); got %(value)s")),
-    (r"the format of the last trick's lead sets the kitty multiplier \(R7\.4\)",
-     _l("choose the format of the last trick's lead: it sets the kitty multiplier (R7.4)")),
-    (r"a throw needs its largest component \(R7\.4\)",
-     _l("for a throw, choose its largest component: it sets the kitty multiplier (R7.4)")),
-    (r"is only recorded when the defenders took the last trick \(R7\.3\)",
-     _l("counts only when the defenders took the last trick (R7.3)")),
-    (r"the match is over: (?P<team>.+) won \((?P<clause>R[\d.]+)\); no more hands can be recorded",
-     _l("the match is over: %(team)s won (%(clause)s); no more hands can be recorded")),
-    (r"the match ended after hand (?P<number>\d+) \((?P<team>.+) won, (?P<clause>R[\d.]+)\); no hand can follow",
-     _l("the match would end after hand %(number)s (%(team)s won, %(clause)s), but later hands are recorded")),
-    (r"nobody is scheduled to deal this hand: the first declaration decides \(R8\.3\); say who dealt",
-     _l("nobody is scheduled to deal this hand: the first declaration decides (R8.3); choose who dealt")),
-    (r"seat (?P<seat_index>\d) deals this hand \(R9\.3\).*",
-     _l("seat %(seat)s deals this hand (R9.3); another seat deals only when the opponents declare first (R8.7)")),
-    (r"these rules charge no throw penalty.*", _l("these rules charge no throw penalty (R4.5)")),
-    (r"these rules have no physical-game penalties.*", _l("these rules have no physical-game penalties (R11)")),
-    (r"there is no hand to undo", _l("there is no hand to undo")),
-    (r"no hand with id .* on this sheet", _l("this hand is no longer on the sheet")),
-    (r"the first declaration decides the dealer only when both teams start at one level.*",
-     _l("the first declaration decides the dealer only when both teams start at the same level (R9.1); "
-        "choose the first dealer")),
-    (r"each must be a non-empty text of at most (?P<high>\d+) characters.*",
-     _l("each needs a name of at most %(high)s characters")),
-    (r"each must be a text of at most (?P<high>\d+) characters.*", _l("at most %(high)s characters each")),
-)
-
-
 class FieldError(Protocol):
     """A refused change that names its field and hand: the engine's ScoresheetError or the server's wrapper."""
 
     field: str
     hand: int | None
+    reason: Reason
 
 
 def input_error_message(error: FieldError) -> str:
     """``Hand 3 · Kitty points: must be a multiple of 5 (R9.2); got 33`` in the reader's language."""
-    detail = str(error).split(f"{error.field}: ", 1)[-1]
-    for pattern, translation in MESSAGES:
-        found = re.fullmatch(pattern, detail)
-        if found:
-            values = found.groupdict()
-            if "seat_index" in values:
-                values["seat"] = int(values.pop("seat_index")) + 1
-            detail = translation % values if values else str(translation)
-            break
     label = FIELD_LABELS.get(error.field, error.field)
-    text = f"{label}: {detail}"
+    text = f"{label}: {error.reason.translated(_)}"
     return f"{_('Hand %(number)s', number=error.hand)} · {text}" if error.hand else text

@@ -11,7 +11,8 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from webapp.core import translation
-from webapp.core.room_page import UrlFor, bot_level_name
+from webapp.core.room_page import UrlFor
+from webapp.core.template_globals import TEMPLATE_GLOBALS
 
 # The bundle holds engine/, webapp/core/, webapp/offline/, templates/ and translations/ side by side.
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +28,7 @@ class Pages:
                                        autoescape=select_autoescape(["html", "htm", "xml", "xhtml", "svg"]),
                                        extensions=["jinja2.ext.i18n"])
         self.environment.install_gettext_callables(catalogue.gettext, catalogue.ngettext, newstyle=True)
-        self.environment.globals.update(url_for=url_for, bot_level_name=bot_level_name)
+        self.environment.globals.update(TEMPLATE_GLOBALS, url_for=url_for)
 
     def render(self, name: str, **context: Any) -> str:
         return self.environment.get_template(name).render(**context)

@@ -70,7 +70,7 @@ class SoloTable:
     def hint(self) -> Action | None:
         """The bot's suggestion for the player's bury or play, when it is their turn."""
         hand = self.match.hand
-        if hand.to_act != PERSON or hand.phase not in ("burying", "playing"):
+        if hand.to_act != PERSON or hand.phase not in (engine.Phase.BURYING, engine.Phase.PLAYING):
             return None
         return players.hint(self.match.view(PERSON))
 

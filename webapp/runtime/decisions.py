@@ -33,7 +33,7 @@ class DecisionFailed(RuntimeError):
 @dataclass(frozen=True)
 class DecisionJob:
     id: str
-    view: dict[str, Any]  # engine.jsonable(match.view(seat))
+    view: dict[str, Any]  # the seat's view as JSON (view_to_json)
     level: str
     seed: int
     deadline: float  # seconds since the epoch
@@ -85,37 +85,12 @@ def _bot(level: str, seconds_left: float) -> bots.Bot:
 
 # ---------------------------------------------------------------------------- the view as JSON and back
 
-def view_to_json(view: dict[str, Any]) -> dict[str, Any]:
+def view_to_json(view: engine.SeatView) -> dict[str, Any]:
     return engine.jsonable(view)
 
 
-def view_from_json(data: dict[str, Any]) -> dict[str, Any]:
-    """The view a bot reads, from :func:`view_to_json`'s output (cards and rules as the engine makes them)."""
-    view = dict(data)
-    view["rules"] = engine.Rules.from_dict(data["rules"])
-    for name in ("hand", "kitty", "buried"):
-        if view[name] is not None:
-            view[name] = engine.parse_cards(view[name])
-    if view["kitty_card"] is not None:
-        view["kitty_card"] = engine.Card(view["kitty_card"])
-    view["showing"] = _showing(view["showing"])
-    view["showings"] = [_showing(s) for s in view["showings"]]
-    view["tricks"] = [_trick(t) for t in view["tricks"]]
-    view["trick"] = _trick(view["trick"])
-    view["showable"] = [tuple(engine.parse_cards(cards)) for cards in view["showable"]]
-    return view
-
-
-def _showing(showing: dict[str, Any] | None) -> dict[str, Any] | None:
-    return None if showing is None else {**showing, "cards": engine.parse_cards(showing["cards"])}
-
-
-def _trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
-    if trick is None:
-        return None
-    failed = trick["failed_throw"]
-    return {**trick, "plays": [[seat, engine.parse_cards(cards)] for seat, cards in trick["plays"]],
-            "failed_throw": None if failed is None else {**failed, "cards": engine.parse_cards(failed["cards"])}}
+def view_from_json(data: dict[str, Any]) -> engine.SeatView:
+    return engine.SeatView.from_dict(data)
 
 
 class InlineDecider:
