@@ -22,6 +22,7 @@ from .driver import Driver
 from .hub import Hub
 from .i18n import init_i18n
 from .presence import Presence
+from .security import init_security
 from .service import RoomService
 from .sheets import SheetService
 from .store import RoomStore
@@ -45,11 +46,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = RoomStore()
     service = RoomService(store, Hub(), Presence(app.config["AWAY_SECONDS"]), app.config)
     app.extensions["rooms"] = service
-    app.extensions["sheets"] = SheetService(service.hub)  # the scorekeeper shares the rooms' hub
+    app.extensions["sheets"] = SheetService(service.hub, app.config["SHEET_MAX_HANDS"])  # shares the rooms' hub
     for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)
+    init_security(app)
     init_compression(app)
 
     service.driver = Driver(app, service.advance, threaded=app.config["DRIVER_THREAD"])
