@@ -46,7 +46,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = RoomStore()
     service = RoomService(store, Hub(), Presence(app.config["AWAY_SECONDS"]), app.config)
     app.extensions["rooms"] = service
-    app.extensions["sheets"] = SheetService(service.hub, app.config["SHEET_MAX_HANDS"])  # shares the rooms' hub
+    # The scorekeeper shares the rooms' hub.
+    app.extensions["sheets"] = SheetService(service.hub, app.config["SHEET_MAX_HANDS"])
     for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)

@@ -36,8 +36,8 @@ class PublicUrl:
         self.port = str(parts.port or (443 if parts.scheme == "https" else 80))
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
-        environ.update({"wsgi.url_scheme": self.scheme, "HTTP_HOST": self.host, "SERVER_NAME": self.server_name,
-                        "SERVER_PORT": self.port})
+        environ.update({"wsgi.url_scheme": self.scheme, "HTTP_HOST": self.host,
+                        "SERVER_NAME": self.server_name, "SERVER_PORT": self.port})
         return self.app(environ, start_response)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import code_from, person_move, match_of, version_of
+from .conftest import code_from, match_of, person_move, version_of
 from .sheet_helpers import loaded, new_sheet, record
 
 OWN = "http://localhost"  # the test client's host
@@ -45,8 +45,8 @@ def test_a_host_action_needs_this_site_s_own_page(app, client, headers, allowed)
     lambda client, codes: client.post("/s", json={"sheet": {}}, headers=FOREIGN),
     lambda client, codes: client.post(f"/r/{codes['solo']}/act", data={"type": "pass"}, headers=FOREIGN),
     lambda client, codes: client.post(f"/r/{codes['solo']}/next", data={}, headers=FOREIGN),
-    lambda client, codes: client.post(f"/s/{codes['sheet']}/hands", data={"entry_id": "e1", "trick_points": "40"},
-                                      headers=FOREIGN),
+    lambda client, codes: client.post(f"/s/{codes['sheet']}/hands",
+                                      data={"entry_id": "e1", "trick_points": "40"}, headers=FOREIGN),
     lambda client, codes: client.post(f"/s/{codes['sheet']}/entries", json={"entries": []}, headers=FOREIGN),
     lambda client, codes: client.post(f"/s/{codes['sheet']}/undo", data={}, headers=FOREIGN),
 ])
@@ -80,16 +80,18 @@ def test_a_person_s_move_from_the_page_itself_is_applied(app, client):
     code = code_from(client.post("/solo", data={"level": "easy"}))
     match = match_of(app, code)
     move = person_move(match, match.hand.to_act)
-    response = client.post(f"/r/{code}/act", data={"type": move["type"], "cards": move.get("cards", "").split()},
+    form = {"type": move["type"], "cards": move.get("cards", "").split()}
+    response = client.post(f"/r/{code}/act", data=form,
                            headers={"Origin": OWN, "Sec-Fetch-Site": "same-origin", "HX-Request": "true"})
     assert response.status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/", "/rooms/new", "/sheets/new", "/offline/", "/sw.js", "/static/css/app.css",
-                                  "/manifest.webmanifest", "/no/such/page"])
+@pytest.mark.parametrize("path", ["/", "/rooms/new", "/sheets/new", "/offline/", "/sw.js",
+                                  "/static/css/app.css", "/manifest.webmanifest", "/no/such/page"])
 def test_security_headers_on_every_answer(client, path):
     headers = client.get(path).headers
-    policy = dict(part.strip().split(" ", 1) for part in headers["Content-Security-Policy"].split(";") if part.strip())
+    directives = headers["Content-Security-Policy"].split(";")
+    policy = dict(part.strip().split(" ", 1) for part in directives if part.strip())
     assert policy["default-src"] == "'self'" and policy["frame-ancestors"] == "'none'"
     assert policy["script-src"] == "'self' 'wasm-unsafe-eval'"  # no inline scripts, no eval
     assert policy["object-src"] == "'none'" and policy["form-action"] == "'self'"

@@ -1,4 +1,5 @@
-"""Issue 11, item 8: names that pass for nobody else, edit tokens of a secret's length, a private secret key."""
+"""Issue 11, item 8: names that pass for nobody else, edit tokens of a secret's length, a private
+secret key."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from webapp.core.names import RESERVED_LABELS, normalised_name, reserved
 from .conftest import code_from, match_of
 from .sheet_helpers import offline_sheet
 
-TRANSLATIONS = ("translations/zh_Hans/LC_MESSAGES/messages.po", "translations/zh_Hant/LC_MESSAGES/messages.po")
+TRANSLATIONS = tuple(f"translations/{locale}/LC_MESSAGES/messages.po" for locale in ("zh_Hans", "zh_Hant"))
 SEAT_LABELS = ("You", "you", "Bot %(number)s", "Player %(number)s", "empty seat")
 
 
@@ -37,8 +38,10 @@ def test_names_are_normalised(typed, shown):
     assert normalised_name(typed) == shown
 
 
-@pytest.mark.parametrize("name", ["You", "you", "YOU!", "Y o u", "Bot 4", "bot4", "Ｂｏｔ　４", "Player 2", "player",
-                                  "empty seat", "你", "电脑2", "電腦 3", "机器人", "機器人4", "玩家1", "空位", "B\u200bot 1"])
+@pytest.mark.parametrize("name", [
+    "You", "you", "YOU!", "Y o u", "Bot 4", "bot4", "Ｂｏｔ　４", "Player 2", "player", "empty seat",
+    "你", "电脑2", "電腦 3", "机器人", "機器人4", "玩家1", "空位", "B\u200bot 1",
+])
 def test_reserved_labels_cannot_be_names(name):
     assert reserved(name)
 

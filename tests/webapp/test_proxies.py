@@ -12,7 +12,8 @@ from webapp.views.common import qr_svg
 
 from .conftest import code_from
 
-FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example", "X-Forwarded-For": "203.0.113.9"}
+FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example",
+             "X-Forwarded-For": "203.0.113.9"}
 
 
 def make_app(tmp_path, **config):
@@ -52,7 +53,7 @@ def test_only_the_last_hops_count(tmp_path):
     app = make_app(tmp_path, TRUSTED_PROXY_HOPS=1, CREATIONS_PER_MINUTE=1)
     client = app.test_client()
     spoofed = [{"X-Forwarded-For": f"198.51.100.{n}, 203.0.113.9"} for n in range(3)]
-    statuses = [client.post("/solo", data={"level": "easy"}, headers=headers).status_code for headers in spoofed]
+    statuses = [client.post("/solo", data={"level": "easy"}, headers=h).status_code for h in spoofed]
     assert statuses == [303, 429, 429]  # one client, whatever it claims to be forwarding for
 
 

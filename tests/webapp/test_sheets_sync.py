@@ -54,7 +54,7 @@ def test_an_upload_with_someone_elses_client_id_needs_its_token(client, app):
 
 @pytest.mark.parametrize(("body", "status", "field"), [
     ({"client_id": "c1", "edit_token": "short", "sheet": offline_sheet()}, 400, "edit_token"),
-    ({"edit_token": "x" * 21, "sheet": offline_sheet()}, 400, "edit_token"),  # issue 11: with or without client_id
+    ({"edit_token": "x" * 21, "sheet": offline_sheet()}, 400, "edit_token"),  # issue 11: without client_id too
     ({"client_id": "c1", "sheet": offline_sheet()}, 400, None),
     ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet(rules={"colour": "red"})}, 400,
      "sheet.rules.colour"),

@@ -28,7 +28,8 @@ MAX_STACKED_MARKS = 2
 
 # The seat labels of room_page.seat_name in English, zh-Hans and zh-Hant (tests/webapp check them
 # against the catalogues), and 机器人, the other word people use for a bot.
-RESERVED_LABELS = frozenset({"you", "bot", "player", "emptyseat", "你", "电脑", "電腦", "玩家", "空位", "机器人", "機器人"})
+RESERVED_LABELS = frozenset({"you", "bot", "player", "emptyseat",
+                             "你", "电脑", "電腦", "玩家", "空位", "机器人", "機器人"})
 
 
 def normalised_name(text: str) -> str:

@@ -39,22 +39,25 @@ def _engine_shaped(name: str, source: type, types: dict[str, Any], defaults: dic
                    ) -> type[Record]:
     """A :class:`Record` with ``source``'s dataclass fields, of the given ``types``, with its defaults
     (``defaults`` stands in for those its dataclass makes by a factory)."""
-    fields = {}
-    for field in dataclasses.fields(source):
-        if field.init:
-            default = field.default if field.default is not dataclasses.MISSING else (defaults or {}).get(field.name, ...)
-            fields[field.name] = (types[field.name], default)
+    fields = {field.name: (types[field.name], _default(field, defaults or {}))
+              for field in dataclasses.fields(source) if field.init}
     return create_model(name, __base__=Record, **fields)
 
 
+def _default(field: dataclasses.Field, defaults: dict[str, Any]) -> Any:
+    """The dataclass's default for ``field``, else its stand-in; ``...`` (required) without either."""
+    return field.default if field.default is not dataclasses.MISSING else defaults.get(field.name, ...)
+
+
 RulesRecord = _engine_shaped("RulesRecord", Rules, {
-    **dict.fromkeys(CHOICES, Text), **dict.fromkeys(BOOLEAN_OPTIONS, bool), **dict.fromkeys(INTEGER_OPTIONS, Count),
-    "must_play": tuple[Text, ...] | Text,
+    **dict.fromkeys(CHOICES, Text), **dict.fromkeys(BOOLEAN_OPTIONS, bool),
+    **dict.fromkeys(INTEGER_OPTIONS, Count), "must_play": tuple[Text, ...] | Text,
 })
 EntryRecord = _engine_shaped("EntryRecord", HandEntry, {
     "id": Identifier, "trick_points": Count, "defenders_took_last_trick": bool, "kitty_points": Count,
-    "last_lead": Text | None, "tractor_pairs": Count, "throw": bool, "dealer": Count | None, "trump": Text | None,
-    "failed_throw_cards": Pair, "wrong_follows": Pair, "taken_back": Pair, "wrong_card_count": Flags,
+    "last_lead": Text | None, "tractor_pairs": Count, "throw": bool, "dealer": Count | None,
+    "trump": Text | None, "failed_throw_cards": Pair, "wrong_follows": Pair, "taken_back": Pair,
+    "wrong_card_count": Flags,
 })
 _SheetFields = _engine_shaped("SheetFields", Scoresheet, {
     "rules": RulesRecord, "team_names": tuple[Name, Name],

@@ -59,7 +59,8 @@ def _short_text(value: str, info: ValidationInfo) -> str:
 def _identifier(value: str, info: ValidationInfo) -> str:
     limit = _limits(info).identifier
     if not ID_PATTERN.fullmatch(value) or len(value) > limit:
-        raise PydanticCustomError("identifier", "1 to {max_length} of A-Z a-z 0-9 . _ ~ -", {"max_length": limit})
+        raise PydanticCustomError("identifier", "1 to {max_length} of A-Z a-z 0-9 . _ ~ -",
+                                  {"max_length": limit})
     return value
 
 
@@ -108,8 +109,8 @@ Identifier = Annotated[str, AfterValidator(_identifier)]
 OptionalIdentifier = Annotated[Identifier | None, BeforeValidator(_blank_is_none)]
 Name = Annotated[Text, AfterValidator(normalised_name)]
 PlayerName = Annotated[Name, AfterValidator(_player_name)]
-EditToken = Annotated[str, StringConstraints(min_length=CLIENT_TOKEN_LENGTH[0], max_length=CLIENT_TOKEN_LENGTH[1],
-                                             pattern=EDIT_TOKEN_PATTERN)]
+EditToken = Annotated[str, StringConstraints(min_length=CLIENT_TOKEN_LENGTH[0],
+                                             max_length=CLIENT_TOKEN_LENGTH[1], pattern=EDIT_TOKEN_PATTERN)]
 Count = Annotated[int, Field(ge=0, le=LARGEST_NUMBER)]
 FormNumber = Annotated[Count | None, BeforeValidator(_form_number)]
 Moment = Annotated[datetime, AfterValidator(_moment)]

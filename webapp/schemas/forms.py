@@ -21,8 +21,9 @@ class Form(BaseModel):
     model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
 
     def values(self) -> dict[str, Any]:
-        """The fields as the shared page code reads a form (:mod:`webapp.core.sheet_forms`, rule options)."""
-        return self.model_dump()
+        """The fields sent, as the shared page code reads a form (:mod:`webapp.core.sheet_forms`, rule
+        options): one left out is left to that code's own default."""
+        return self.model_dump(exclude_unset=True)
 
 
 def _form(name: str, fields: tuple[str, ...], kind: Any = Text, base: type[Form] = Form) -> type[Form]:

@@ -78,7 +78,8 @@ def check_path_parameters() -> None:
 
 
 def _fields(model: type[BaseModel], values) -> dict[str, object]:
-    lists = {name for name, field in model.model_fields.items() if get_origin(field.annotation) in (list, tuple)}
+    lists = {name for name, field in model.model_fields.items()
+             if get_origin(field.annotation) in (list, tuple)}
     return {name: values.getlist(name) if name in lists else values[name] for name in values}
 
 

@@ -27,11 +27,15 @@ def register(app: Flask) -> None:
 def room_error(error: RoomError) -> ResponseReturnValue:
     message = illegal_message(error.refusal or error.message) if isinstance(error, Illegal) else str(error.message)
     code = (request.view_args or {}).get("code")
-    if is_htmx() or wants_json() or not code or isinstance(error, NotFound):
-        return error_answer(message, error.status, **error.details())
-    # A plain form post (no JavaScript): the room page again, with the message, nothing changed.
-    snapshot = service().snapshot(code, seat_token(), host_token())
-    return render_template("room.html", **page_context(snapshot, message=message)), error.status
+    if not (is_htmx() or wants_json() or not code or isinstance(error, NotFound)):
+        # A plain form post (no JavaScript): the room page again, with the message, nothing changed.
+        try:
+            snapshot = service().snapshot(code, seat_token(), host_token())
+        except NotFound:
+            pass  # refused before the room was looked up (another site's request)
+        else:
+            return render_template("room.html", **page_context(snapshot, message=message)), error.status
+    return error_answer(message, error.status, **error.details())
 
 
 def http_error(error: HTTPException) -> ResponseReturnValue:

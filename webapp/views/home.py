@@ -50,7 +50,8 @@ def same_site_path(target: str) -> str:
     ('/r/abc?x=1', '/', '/')
     """
     parts = urlsplit(target)
-    if (not target.startswith("/") or target.startswith("//") or "\\" in target or parts.scheme or parts.netloc
-            or any(unicodedata.category(character) == "Cc" for character in target)):
+    if not target.startswith("/") or target.startswith("//") or parts.scheme or parts.netloc:
+        return "/"
+    if "\\" in target or any(unicodedata.category(character) == "Cc" for character in target):
         return "/"
     return target

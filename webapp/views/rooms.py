@@ -49,7 +49,8 @@ def create_room() -> ResponseReturnValue:
         form = read_form(RoomForm)
         code, token = service().create_room(form.preset, rule_overrides(form.values()), form.level)
     except BadRequest as error:
-        return render_template("new_room.html", message=error.message, form=request.form, **new_room_context()), 400
+        context = {**new_room_context(), "message": error.message, "form": request.form}
+        return render_template("new_room.html", **context), 400
     response = redirect(room_path(code), 303)
     set_room_cookie(response, HOST_COOKIE, code, token)
     return response

@@ -150,7 +150,8 @@ def record_hand(code: str) -> ResponseReturnValue:
     require_editor(code)
     form = read_form(HandEntryForm)
     entry_id = form_entry_id(form)
-    loaded = sheets().change(code, edit_token(), lambda sheet: sheet.add(entry_from_form(form.values(), entry_id)))
+    values = form.values()
+    loaded = sheets().change(code, edit_token(), lambda sheet: sheet.add(entry_from_form(values, entry_id)))
     return changed(loaded)
 
 
@@ -199,7 +200,8 @@ def edit_hand(code: str, entry_id: str) -> str:
 def save_hand(code: str, entry_id: str) -> ResponseReturnValue:
     require_editor(code)
     values = read_form(HandEntryForm).values()
-    return changed(sheets().change(code, edit_token(), lambda sheet: sheet.replace(entry_from_form(values, entry_id))))
+    return changed(sheets().change(code, edit_token(),
+                                   lambda sheet: sheet.replace(entry_from_form(values, entry_id))))
 
 
 @bp.post("/s/<code>/hands/<entry_id>/delete")
@@ -286,13 +288,18 @@ def sheet_error(error: RoomError) -> ResponseReturnValue:
     """A clear message and nothing changed: JSON for the API, the message region for htmx, else the page."""
     message = input_error_message(error) if isinstance(error, SheetInputError) else str(error.message)
     code = (request.view_args or {}).get("code")
-    if wants_json() or is_htmx() or code is None or isinstance(error, NotFound):
-        return error_answer(message, error.status, **error.details())
-    # A plain form post (no JavaScript): the page again with the message and what was typed.
-    loaded = sheets().load(code)
-    can_edit = loaded.editable_by(edit_token())
-    form = retried_form(loaded) if can_edit else None
-    return render_template("sheet.html", **sheet_context(loaded, can_edit, form=form, message=message)), error.status
+    if not (wants_json() or is_htmx() or code is None or isinstance(error, NotFound)):
+        # A plain form post (no JavaScript): the page again with the message and what was typed.
+        try:
+            loaded = sheets().load(code)
+        except NotFound:
+            pass  # refused before the sheet was looked up (another site's request)
+        else:
+            can_edit = loaded.editable_by(edit_token())
+            form = retried_form(loaded) if can_edit else None
+            context = sheet_context(loaded, can_edit, form=form, message=message)
+            return render_template("sheet.html", **context), error.status
+    return error_answer(message, error.status, **error.details())
 
 
 def retried_form(loaded: LoadedSheet) -> HandForm | None:
