@@ -65,7 +65,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "MAX_ID_LENGTH": _int_env("MAX_ID_LENGTH", 100),
         "MAX_TEXT_LENGTH": _int_env("MAX_TEXT_LENGTH", 200),
         "SHEET_MAX_HANDS": _int_env("SHEET_MAX_HANDS", 500),
-        "CREATIONS_PER_MINUTE": _int_env("CREATIONS_PER_MINUTE", 30),  # 0: no limit
+        "CREATIONS_PER_MINUTE": _int_env("CREATIONS_PER_MINUTE", 10),  # 0: no limit
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
     }
 

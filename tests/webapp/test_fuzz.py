@@ -26,7 +26,6 @@ from hypothesis import strategies as st
 from sqlmodel import select
 
 from webapp import db, sheet_store
-from webapp.core.sheet_forms import HAND_FIELDS, SHEET_FIELDS, SHEET_NAME_FIELDS
 from webapp.models import Room, ScoresheetRecord
 
 from .conftest import code_from
@@ -39,6 +38,11 @@ ENTRY = {"id": "e1", "trick_points": 40, "defenders_took_last_trick": True, "kit
          "failed_throw_cards": [0, 0], "wrong_follows": [0, 1], "taken_back": [0, 0],
          "wrong_card_count": [False, False]}
 RULE_FIELDS = ("twos_trump", "must_play", "time_limit_minutes", "level_table", "throw_penalty_per_card")
+# Fields of the scorekeeper's forms (templates/partials/sheet_new_form.html and sheet_form.html).
+SHEET_FIELDS = ("preset", "first_dealer", "level_0", "level_1", "team_0", "team_1", "player_0", "player_3")
+HAND_FIELDS = ("trick_points", "defenders_took_last_trick", "kitty_points", "last_lead", "tractor_pairs",
+               "throw", "dealer", "trump", "failed_throw_cards_0", "wrong_follows_1", "taken_back_0",
+               "wrong_card_count_1")
 
 HOSTILE_TEXT = (
     "", " ", "0", "-1", "3", "²", "٣", "１２", "𝟘", "Ⅻ", "1e400", "NaN", "Infinity",
@@ -98,8 +102,7 @@ ROUTES = (
     Route("play.hint", "GET", "/r/{code}/hint", "solo"),
     Route("live.room_socket", "GET", "/r/{code}/ws", "solo"),
     Route("sheets.new_sheet", "GET", "/sheets/new"),
-    Route("sheets.create_sheet", "POST", "/sheets", "sheet",
-          form=(*SHEET_FIELDS, *SHEET_NAME_FIELDS, *RULE_FIELDS)),
+    Route("sheets.create_sheet", "POST", "/sheets", "sheet", form=(*SHEET_FIELDS, *RULE_FIELDS)),
     Route("sheets.upload_sheet", "POST", "/s", "sheet",
           body={"client_id": "phone-9", "edit_token": TOKEN, "preset": "classic",
                 "clock_started_at": "2026-11-30T08:00:00Z", "sheet": offline_sheet(ENTRY)}),

@@ -51,7 +51,7 @@ class UnreadableBody(io.RawIOBase):
     ("MAX_ID_LENGTH", "MAX_ID_LENGTH", 100),
     ("MAX_TEXT_LENGTH", "MAX_TEXT_LENGTH", 200),
     ("SHEET_MAX_HANDS", "SHEET_MAX_HANDS", 500),
-    ("CREATIONS_PER_MINUTE", "CREATIONS_PER_MINUTE", 30),
+    ("CREATIONS_PER_MINUTE", "CREATIONS_PER_MINUTE", 10),
     ("TRUSTED_PROXY_HOPS", "TRUSTED_PROXY_HOPS", 0),
 ])
 def test_limits_come_from_the_environment(monkeypatch, tmp_path, variable, key, default):

@@ -20,12 +20,6 @@ SEATS = range(4)
 TEAM_COUNTS = ("failed_throw_cards", "wrong_follows", "taken_back")
 TEAM_FLAGS = ("wrong_card_count",)
 CHECKED = "on"
-# The fields of the record (and edit) form besides its entry_id, and of the create form besides the rules.
-HAND_FIELDS = ("trick_points", "defenders_took_last_trick", "kitty_points", "last_lead", "tractor_pairs",
-               "throw", "dealer", "trump",
-               *(f"{name}_{team}" for name in (*TEAM_COUNTS, *TEAM_FLAGS) for team in TEAMS))
-SHEET_NAME_FIELDS = (*(f"team_{team}" for team in TEAMS), *(f"player_{seat}" for seat in SEATS))
-SHEET_FIELDS = ("preset", "first_dealer", *(f"level_{team}" for team in TEAMS))
 
 
 def sheet_from_form(form: Mapping[str, str], default_teams: tuple[str, str]) -> tuple[Scoresheet, str]:

@@ -1,24 +1,23 @@
 """Schemas of what arrives as text: HTML forms, query strings and the parameters in a URL's path.
 
-Every value is bounded text here; what it means (a preset, a level, a card) is checked by the engine or
-the service, which name the rule. Fields a form does not have are ignored (a page of another version may
-send more); the path's parameters are all known.
+Every value is bounded text here; what it means (a preset, a level, a card, a rule option) is checked by
+the engine or the service, which name the rule. A form's fields beyond those named below (the rule
+options, a hand's counts) are bounded text too, read by the shared page code (:mod:`webapp.core`); the
+path's parameters are all known.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, create_model
-
-from webapp.core.rule_form import OPTION_NAMES
-from webapp.core.sheet_forms import HAND_FIELDS, SHEET_FIELDS, SHEET_NAME_FIELDS
+from pydantic import BaseModel, ConfigDict
 
 from .fields import Cards, FormNumber, Identifier, Name, OptionalIdentifier, PlayerName, Text
 
 
 class Form(BaseModel):
-    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+    model_config = ConfigDict(strict=True, extra="allow", frozen=True)
+    __pydantic_extra__: dict[str, Text]
 
     def values(self) -> dict[str, Any]:
         """The fields sent, as the shared page code reads a form (:mod:`webapp.core.sheet_forms`, rule
@@ -26,20 +25,14 @@ class Form(BaseModel):
         return self.model_dump(exclude_unset=True)
 
 
-def _form(name: str, fields: tuple[str, ...], kind: Any = Text, base: type[Form] = Form) -> type[Form]:
-    """A form whose ``fields`` are each ``kind``, blank unless sent."""
-    return create_model(name, __base__=base, **{field: (kind, "") for field in fields})
-
-
-RuleOptionsForm = _form("RuleOptionsForm", OPTION_NAMES)
-
-
 class SoloForm(Form):
     level: Text = "normal"
     name: PlayerName = ""
 
 
-class RoomForm(RuleOptionsForm):
+class RoomForm(Form):
+    """A preset and single options changed (``webapp.core.rule_form``)."""
+
     preset: Text = "classic"
     level: Text = "normal"
 
@@ -64,12 +57,20 @@ class NextHandForm(Form):
     action_id: OptionalIdentifier = None
 
 
-SheetSettingsForm = _form("SheetSettingsForm", SHEET_FIELDS, base=RuleOptionsForm)
-SheetForm = _form("SheetForm", SHEET_NAME_FIELDS, Name, SheetSettingsForm)
-HandFields = _form("HandFields", HAND_FIELDS)
+class SheetForm(Form):
+    """A new sheet (``webapp.core.sheet_forms.sheet_from_form``): the names, then settings and options."""
+
+    team_0: Name = ""
+    team_1: Name = ""
+    player_0: Name = ""
+    player_1: Name = ""
+    player_2: Name = ""
+    player_3: Name = ""
 
 
-class HandEntryForm(HandFields):
+class HandEntryForm(Form):
+    """A hand recorded or fixed (``webapp.core.sheet_forms.entry_from_form``)."""
+
     entry_id: OptionalIdentifier = None
 
 
@@ -85,10 +86,10 @@ class LanguageQuery(Form):
     next: Text = "/"
 
 
-class PathParameters(Form):
+class PathParameters(BaseModel):
     """Every parameter any route has in its path (``/r/<code>``, ``/s/<code>/hands/<entry_id>`` …)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
     code: Identifier | None = None
     entry_id: Identifier | None = None

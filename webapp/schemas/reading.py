@@ -41,12 +41,15 @@ PROBLEMS = {
     "greater_than_equal": _l("must be at least %(ge)s"),
     "less_than_equal": _l("must be at most %(le)s"),
     "extra_forbidden": _l("is not a field of this request"),
-    "reserved_name": _l("reads as one of the table's own labels (you, a bot, a seat); pick another name"),
+    "reserved_name": _l("“%(name)s” reads as one of the table's own labels (you, a bot, a seat); "
+                        "pick another name"),
     "time_range": _l("must be a time from 2000 to 2099, in ISO 8601 like 2026-11-30T08:00:00Z"),
     "datetime_type": _l("must be a time in ISO 8601, like 2026-11-30T08:00:00Z"),
     "datetime_parsing": _l("must be a time in ISO 8601, like 2026-11-30T08:00:00Z"),
     "datetime_from_date_parsing": _l("must be a time in ISO 8601, like 2026-11-30T08:00:00Z"),
 }
+# Problems that make a sentence of their own, for a person (the others name the field, for a program).
+SENTENCES = frozenset({"reserved_name"})
 NOT_VALID = _l("is not valid")
 NOT_JSON = _l("the request body is not valid JSON (or nests too deeply)")
 NOT_AN_OBJECT = _l("the request body is not a JSON object")
@@ -103,5 +106,5 @@ def _refusal(error: ValidationError) -> InvalidRequest:
     field = ".".join(str(part) for part in first["loc"] if isinstance(part, int) or part.isidentifier())
     if not field and first["type"] in ("model_type", "model_attributes_type"):
         return InvalidRequest(str(NOT_AN_OBJECT), "")
-    problem = str(PROBLEMS.get(first["type"], NOT_VALID))
-    return InvalidRequest(f"{field}: {problem % first.get('ctx', {})}", field)
+    problem = str(PROBLEMS.get(first["type"], NOT_VALID)) % first.get("ctx", {})
+    return InvalidRequest(problem if first["type"] in SENTENCES else f"{field}: {problem}", field)

@@ -10,6 +10,7 @@ import segno
 from flask import Response, current_app, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..errors import Forbidden
 from ..render import render_message
@@ -47,12 +48,12 @@ def require_seat(code: str) -> None:
         raise Forbidden(str(NO_SEAT))
 
 
-def set_room_cookie(response: Response, name: str, code: str, token: str) -> None:
+def set_room_cookie(response: BaseResponse, name: str, code: str, token: str) -> None:
     """Seat and host tokens live in cookies scoped to the room's path, so rooms do not collide."""
     set_path_cookie(response, name, room_path(code), token)
 
 
-def set_path_cookie(response: Response, name: str, path: str, token: str) -> None:
+def set_path_cookie(response: BaseResponse, name: str, path: str, token: str) -> None:
     """A token cookie sent only below ``path`` (a room's or a scoresheet's), to this site's own requests.
 
     ``Secure`` whenever the site is reached over https: ``request.is_secure`` follows ``PUBLIC_URL`` and

@@ -5,7 +5,8 @@ from __future__ import annotations
 import unicodedata
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, redirect, render_template
+from flask import Blueprint, redirect, render_template
+from werkzeug.wrappers import Response
 
 from webapp.core.players import BOT_LEVELS
 

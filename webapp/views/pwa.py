@@ -15,6 +15,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..offline_bundle import offline_bundle
 
@@ -91,7 +92,7 @@ def offline_page(path: str) -> str:
 
 
 @bp.get("/offline-app.zip")
-def python_bundle() -> Response:
+def python_bundle() -> BaseResponse:
     bundle = offline_bundle()
     response = Response(bundle.data, mimetype="application/zip", headers={"Cache-Control": "no-cache"})
     response.set_etag(bundle.digest)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request
+from flask import Blueprint, redirect, render_template, request
 from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
 
 import engine
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS
