@@ -37,7 +37,7 @@ def main() -> int:
         context.on("requestfinished", count)
         page = context.new_page()
         page.goto(url + "/")
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         page.evaluate("navigator.serviceWorker.ready")
         page.wait_for_load_state("networkidle")
         context.close()

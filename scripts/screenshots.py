@@ -37,14 +37,14 @@ def main() -> None:
             page.screenshot(path=DOCS / "screenshot-home.png")
             page.click("#solo-normal")
             # Show (亮主 / 反主) as soon as the deal offers it, so that we likely bury the kitty later.
-            page.wait_for_function("document.querySelector('button.show') || "
+            page.wait_for_function("() => document.querySelector('button.show') || "
                                    "document.querySelector('#turn')?.dataset.phase !== 'dealing'", timeout=30_000)
             if page.locator("button.show").count():
                 try:
                     page.locator("button.show").first.click(timeout=2_000)
                 except PlaywrightError:
                     pass  # someone showed first and the button went away
-            page.wait_for_function("document.querySelectorAll('#hand label.slot').length >= 16", timeout=30_000)
+            page.wait_for_function("() => document.querySelectorAll('#hand label.slot').length >= 16", timeout=30_000)
             page.screenshot(path=DOCS / "screenshot-deal.png")
             while not page.locator("#play").count():
                 page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=30_000)

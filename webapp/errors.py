@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RoomError(Exception):
     status = 400
@@ -9,6 +11,10 @@ class RoomError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+    def details(self) -> dict[str, Any]:
+        """What a JSON answer adds to the message (``field``, ``hand``)."""
+        return {}
 
 
 class NotFound(RoomError):
@@ -21,6 +27,23 @@ class Forbidden(RoomError):
 
 class BadRequest(RoomError):
     status = 400
+
+
+class InvalidRequest(BadRequest):
+    """A field of the request does not fit its schema (:mod:`webapp.schemas`); ``field`` names it."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+    def details(self) -> dict[str, Any]:
+        return {"field": self.field}
+
+
+class TooLarge(RoomError):
+    """Past a configured limit (a sheet's hands): nothing changed."""
+
+    status = 413
 
 
 class Illegal(RoomError):

@@ -25,6 +25,7 @@ from .rooms.automatic import Pace
 from .rooms.store import RoomStore
 from .runtime.driver import Driver
 from .runtime.wiring import build_runtime
+from .security import init_security
 from .sheets import SheetService
 from .timeouts import limit_request_time
 from .views import errors, home, live, play, pwa, rooms, sheets
@@ -52,11 +53,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     tables = Rooms.build(store, runtime.notifier, runtime.presence, runtime.decider, pace)
     app.extensions["runtime"] = runtime
     app.extensions["rooms"] = tables
-    app.extensions["sheets"] = SheetService(runtime.notifier)  # the scorekeeper shares the rooms' notifier
+    app.extensions["sheets"] = SheetService(runtime.notifier, app.config["SHEET_MAX_HANDS"])  # (the rooms' notifier)
     for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)
+    init_security(app)
     init_compression(app)
     app.wsgi_app = limit_request_time(app.wsgi_app, app.config["REQUEST_SECONDS"])
 

@@ -23,6 +23,9 @@ def as_utc(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC)
 
 
+ACTION_ID_LENGTH = 200  # the longest client action id the log holds (MAX_ID_LENGTH may not exceed it)
+
+
 class Room(SQLModel, table=True):
     """One table of four; ``version`` grows by one per commit.
 
@@ -71,7 +74,7 @@ class RoomAction(SQLModel, table=True):
     seat: int | None = None
     kind: str = Field(max_length=16)
     action: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON(none_as_null=True), nullable=True))
-    action_id: str | None = Field(default=None, max_length=64)
+    action_id: str | None = Field(default=None, max_length=ACTION_ID_LENGTH)
     created_at: float = 0.0
 
 

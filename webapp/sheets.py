@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
@@ -20,7 +21,7 @@ from webapp.core.clock import Clock
 from webapp.core.sheet_changes import merged
 
 from . import sheet_store
-from .errors import BadRequest, Conflict, Forbidden, Illegal
+from .errors import BadRequest, Conflict, Forbidden, Illegal, TooLarge
 from .models import ScoresheetRecord, utcnow
 from .tokens import new_room_code, new_token, token_hash, token_matches
 
@@ -38,6 +39,9 @@ class SheetInputError(Illegal):
         self.field = error.field
         self.hand = error.hand
         self.reason = error.reason
+
+    def details(self) -> dict[str, Any]:
+        return {"field": self.field, "hand": self.hand}
 
 
 @dataclass(frozen=True)
@@ -69,8 +73,9 @@ def topic(code: str) -> str:
 
 
 class SheetService:
-    def __init__(self, notifier) -> None:
+    def __init__(self, notifier, max_hands: int) -> None:
         self.notifier = notifier
+        self.max_hands = max_hands  # SHEET_MAX_HANDS: every view of a sheet renders them all
 
     def create(self, sheet: Scoresheet, preset: str, edit_token: str | None = None, client_id: str | None = None,
                clock_started_at: datetime | None = None) -> tuple[LoadedSheet, str, bool]:
@@ -79,8 +84,8 @@ class SheetService:
         An offline phone names its sheet (``client_id``) and its own ``edit_token``: uploading the same
         sheet again, say after the answer was lost, merges its hands into the stored one instead.
         """
+        _check_client_credentials(client_id, edit_token)
         if client_id is not None:
-            _check_client_credentials(client_id, edit_token)
             existing = sheet_store.by_client_id(client_id)
             if existing is not None:
                 return self._upload_again(existing.code, sheet, edit_token, clock_started_at), edit_token, False
@@ -122,6 +127,8 @@ class SheetService:
                 sheet = change(loaded.sheet)
             except ScoresheetError as error:
                 raise SheetInputError(error) from None
+            if max(len(sheet.entries), len(sheet.removed_ids)) > self.max_hands:
+                raise TooLarge(_l("a scoresheet holds at most %(count)s hands", count=self.max_hands))
             started = loaded.record.clock_started_at or clock_started_at
             if sheet == loaded.sheet and started == loaded.record.clock_started_at:
                 return loaded  # a repeated request: nothing to commit
@@ -140,9 +147,11 @@ class SheetService:
         return self.change(code, edit_token, lambda sheet: sheet, at or utcnow())
 
 
-def _check_client_credentials(client_id: str, edit_token: str | None) -> None:
-    if not isinstance(client_id, str) or not 0 < len(client_id) <= CLIENT_ID_LENGTH:
+def _check_client_credentials(client_id: str | None, edit_token: str | None) -> None:
+    """A client's own edit token always has the length of a secret, with or without a ``client_id``."""
+    if client_id is not None and not (isinstance(client_id, str) and 0 < len(client_id) <= CLIENT_ID_LENGTH):
         raise BadRequest(_l("client_id must be a text of 1 to 100 characters"))
     low, high = CLIENT_TOKEN_LENGTH
-    if not isinstance(edit_token, str) or not low <= len(edit_token) <= high:
+    if (client_id is not None or edit_token is not None) and not (
+            isinstance(edit_token, str) and low <= len(edit_token) <= high):
         raise BadRequest(_l("a sheet uploaded with a client_id needs its edit_token: a secret of 22 to 200 characters"))

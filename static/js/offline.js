@@ -128,7 +128,8 @@
           document.dispatchEvent(new Event("network:lost"));  // pwa.js shows it, and says when it is back
           break;
         }
-        if (response.status >= 500 || response.status === 409) break;  // the server's trouble: again later
+        // The server's trouble, or too many new sheets from this address for now (429): again later.
+        if (response.status >= 500 || response.status === 409 || response.status === 429) break;
         const text = await response.text();
         const regions = response.ok ? app.sync_answered(call.code, text)
                                     : app.sync_refused(call.code, problemOf(text, response.status));

@@ -21,14 +21,14 @@ BOOT = 90_000  # ms: Pyodide's first start on a slow machine (tests never assert
 def keep_offline(page: Page, server) -> None:
     """Online: the home page, the worker in control, then the player keeps the app on the phone."""
     page.goto(server.url + "/")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
     page.click("#keep-offline")
     expect(page.locator("#open-offline")).to_be_visible(timeout=BOOT)
 
 
 def go_offline(context: BrowserContext, page: Page) -> None:
     context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    page.wait_for_function("() => !navigator.onLine")
 
 
 def wait_for_the_app(page: Page) -> None:
@@ -37,7 +37,7 @@ def wait_for_the_app(page: Page) -> None:
 
 def test_chromium_can_install_the_app(page: Page, server):
     page.goto(server.url + "/")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
     cdp = page.context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")

@@ -28,7 +28,7 @@ def test_four_players_join_by_the_shared_link_and_play_a_whole_hand(browser: Bro
     for seat, page in enumerate(pages):
         if seat:
             page.goto(link)
-        page.fill("input[name=name]", f"Player{seat + 1}")
+        page.fill("input[name=name]", ("Ann", "Bo", "Cy", "Di")[seat])
         page.check(f"input[name=seat][value='{seat}']")
         page.click("#join")
         expect(page.locator(f".seat-list li[data-seat='{seat}'] em")).to_have_text("(you)")

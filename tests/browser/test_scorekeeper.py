@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "en-US"}
-SOCKET_OPEN = "document.querySelector('#sheet')?._htmx?.ws?.connection?.socket?.readyState === 1"
+SOCKET_OPEN = "() => document.querySelector('#sheet')?._htmx?.ws?.connection?.socket?.readyState === 1"
 
 
 def board_version(page: Page) -> str:

@@ -64,11 +64,13 @@ def join_four(pages: list[Page], urls: list[str]) -> str:
     for seat, (page, url) in enumerate(zip(pages, urls, strict=True)):
         if seat:
             page.goto(url + path)
-        page.fill("input[name=name]", f"Player{seat + 1}")
+        page.fill("input[name=name]", ("Ana", "Bo", "Cai", "Dee")[seat])
         page.check(f"input[name=seat][value='{seat}']")
         page.click("#join")
         expect(page.locator(f".seat-list li[data-seat='{seat}'] em")).to_have_text("(you)")
     host.click("#start")
+    for page in pages:
+        expect(page.locator("#turn")).to_be_attached()  # the game has started on every page
     return path.rsplit("/", 1)[1]
 
 

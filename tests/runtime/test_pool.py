@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
+import sys
 
 import pytest
 
@@ -39,16 +41,42 @@ def test_a_child_process_decides_as_the_bot_would_here(pool):
     assert decision.action == decide(job).action and match.hand.can_apply(seat, decision.engine_action())
 
 
-def test_a_killed_bot_process_fails_its_job_and_is_started_again(pool):
+def test_a_killed_bot_process_is_replaced(pool):
     _, _, view = playing_view()
     job = DecisionJob("b", view, "normal", 5, deadline=4102444800.0)
     pool.submit(job).result(timeout=WAIT)
     (child,) = pool.pids()
     os.kill(child, signal.SIGKILL)
-    with pytest.raises(BotProcessDied):
+    with contextlib.suppress(BotProcessDied):  # it may be handed the next job as it dies
         pool.submit(job).result(timeout=WAIT)
     assert pool.submit(job).result(timeout=WAIT).id == "b"
     assert pool.pids() and pool.pids()[0] != child
+
+
+# A bot process that dies in the middle of its first job (a kill mid-decision), and decides as usual after.
+DIES_ON_ITS_FIRST_JOB = """
+import os, sys
+marker = sys.argv[1]
+if not os.path.exists(marker):
+    open(marker, "w").close()
+    sys.stdin.readline()
+    os._exit(9)
+from webapp.runtime.pool_child import main
+main()
+"""
+
+
+def test_a_job_whose_bot_process_dies_mid_decision_fails_and_the_next_is_decided(tmp_path):
+    command = [sys.executable, "-c", DIES_ON_ITS_FIRST_JOB, str(tmp_path / "died")]
+    pool = LocalPool(processes=1, command=command)
+    try:
+        _, _, view = playing_view()
+        job = DecisionJob("d", view, "normal", 5, deadline=4102444800.0)
+        with pytest.raises(BotProcessDied):
+            pool.submit(job).result(timeout=WAIT)
+        assert pool.submit(job).result(timeout=WAIT).id == "d"
+    finally:
+        pool.close()
 
 
 def test_a_job_past_its_deadline_gets_the_quick_choice_instead_of_a_search():

@@ -19,6 +19,13 @@ def new_sheet(client, **fields: str) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
+def offline_sheet(*entries: dict, **settings) -> dict:
+    """A sheet as the offline app keeps it: ``engine.Scoresheet.to_dict()``."""
+    return {"version": 1, "rules": {"level_table": "classic"} | settings.pop("rules", {}),
+            "team_names": ["North", "East"], "starting_levels": ["2", "2"], "first_dealer": 0,
+            "entries": list(entries), "removed_ids": [], **settings}
+
+
 def record(client, code: str, entry_id: str, headers: dict[str, str] | None = None, **fields: Any):
     """Post the record form for one hand (fields as a person would fill them in)."""
     data = {"entry_id": entry_id, "trick_points": "0", **{k: str(v) for k, v in fields.items()}}

@@ -7,16 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from .sheet_helpers import loaded, new_sheet, page, region, text_of
+from .sheet_helpers import loaded, new_sheet, offline_sheet, page, region, text_of
 
 TOKEN = "offline-phone-secret-0123456789"
-
-
-def offline_sheet(*entries: dict, **settings) -> dict:
-    """A sheet as the offline app keeps it: ``engine.Scoresheet.to_dict()``."""
-    return {"version": 1, "rules": {"level_table": "classic"} | settings.pop("rules", {}),
-            "team_names": ["North", "East"], "starting_levels": ["2", "2"], "first_dealer": 0,
-            "entries": list(entries), "removed_ids": [], **settings}
 
 
 def upload(client, sheet: dict, client_id: str = "phone-sheet-1", token: str = TOKEN, **extra):
@@ -60,13 +53,15 @@ def test_an_upload_with_someone_elses_client_id_needs_its_token(client, app):
 
 
 @pytest.mark.parametrize(("body", "status", "field"), [
-    ({"client_id": "c1", "edit_token": "short", "sheet": offline_sheet()}, 400, None),
+    ({"client_id": "c1", "edit_token": "short", "sheet": offline_sheet()}, 400, "edit_token"),
+    ({"edit_token": "x" * 21, "sheet": offline_sheet()}, 400, "edit_token"),  # issue 11: without client_id too
     ({"client_id": "c1", "sheet": offline_sheet()}, 400, None),
-    ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet(rules={"colour": "red"})}, 422, "rules"),
+    ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet(rules={"colour": "red"})}, 400,
+     "sheet.rules.colour"),
     ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet({"id": "h1", "trick_points": 33})},
      422, "trick_points"),
     ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet(), "preset": "nope"}, 400, None),
-    ({"client_id": "c1", "edit_token": TOKEN, "sheet": "not a sheet"}, 422, "scoresheet"),
+    ({"client_id": "c1", "edit_token": TOKEN, "sheet": "not a sheet"}, 400, "sheet"),
 ])
 def test_bad_uploads_are_refused_with_a_reason(client, body, status, field):
     response = client.post("/s", json=body)
@@ -149,7 +144,7 @@ def test_a_refused_batch_changes_nothing(client, app):
     assert response.status_code == 422
     assert response.json["field"] == "trick_points" and "multiple of 5" in response.json["error"]
     unknown = sync(client, code, entries=[{"id": "h4", "points": 40}])
-    assert unknown.status_code == 422 and "unknown field" in unknown.json["error"]
+    assert unknown.status_code == 400 and unknown.json["field"] == "entries.0.points"
     missing = sync(client, code, edits=[{"id": "nope", "trick_points": 40}])
     assert missing.status_code == 422 and missing.json["field"] == "id"
     not_a_list = sync(client, code, entries={"id": "h5"})

@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+
+NEVER = datetime.max.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,10 @@ class Clock:
     def deadline(self) -> datetime | None:
         if not self.timed or self.started_at is None:
             return None
-        return self.started_at + timedelta(minutes=self.limit_minutes)
+        try:
+            return self.started_at + timedelta(minutes=self.limit_minutes)
+        except OverflowError:  # a start stored before starts were checked (issue 11): its end never comes
+            return NEVER
 
     def remaining_seconds(self, now: datetime) -> float | None:
         deadline = self.deadline

@@ -20,8 +20,6 @@ from .cache import LoadedRoom
 from .commit import Change, Committer, time_is_up
 from .store import DuplicateAction
 
-ACTION_ID_LENGTH = 64
-
 
 def seat_of(loaded: LoadedRoom, token: str | None) -> int | None:
     """The seat whose token this is (``None``: a spectator)."""
@@ -45,7 +43,6 @@ class Moves:
 
     def act(self, code: str, token: str | None, payload: Any, action_id: str | None) -> bool:
         """Apply one action for the token's seat; ``False`` if this action id was already applied."""
-        action_id = _checked_id(action_id)
         try:
             action = engine.decode(payload)
         except engine.IllegalAction as error:
@@ -72,8 +69,6 @@ class Moves:
         ``after_hand`` is the hand the player saw end: if another player already dealt the next one, pressing
         "Next hand" too is not an error. R9.5: once time is up, no new hand starts: the match ends instead.
         """
-        action_id = _checked_id(action_id)
-
         def attempt(loaded: LoadedRoom) -> Change | None:
             seat = self.require_seat(loaded, token)
             if self._repeated(loaded, action_id):
@@ -108,8 +103,3 @@ def _started(loaded: LoadedRoom) -> engine.Match:
         raise Illegal(_l("the game has not started yet"))
     return loaded.match
 
-
-def _checked_id(action_id: str | None) -> str | None:
-    if action_id is not None and (not isinstance(action_id, str) or not 0 < len(action_id) <= ACTION_ID_LENGTH):
-        raise BadRequest(_l("the action id must be a text of 1 to %(length)s characters", length=ACTION_ID_LENGTH))
-    return action_id or None

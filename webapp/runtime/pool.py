@@ -26,8 +26,12 @@ class BotProcessDied(DecisionFailed):
     pass
 
 
+CHILD = [sys.executable, "-m", "webapp.runtime.pool_child"]
+
+
 class LocalPool:
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, command: list[str] | None = None) -> None:
+        self.command = command or CHILD
         self._jobs: queue.SimpleQueue[tuple[DecisionJob, Future] | None] = queue.SimpleQueue()
         self._closed = False
         self._children: list[subprocess.Popen] = []
@@ -54,8 +58,7 @@ class LocalPool:
                     child.kill()
 
     def _start(self) -> subprocess.Popen:
-        child = subprocess.Popen([sys.executable, "-m", "webapp.runtime.pool_child"], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, text=True, bufsize=1)
+        child = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         with self._lock:
             self._children = [c for c in self._children if c.poll() is None] + [child]
         return child

@@ -1,18 +1,28 @@
-"""Helpers shared by the blueprints: the services, token cookies, htmx detection, the share QR code."""
+"""Helpers shared by the blueprints: the services, token cookies, htmx detection, error answers, the share
+QR code."""
 
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import segno
-from flask import Response, current_app, redirect, request, url_for
+from flask import Response, current_app, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response as BaseResponse
 
+from ..errors import Forbidden
 from ..render import render_message
 from ..rooms import Rooms
+from ..rooms.moves import seat_of
 
 SEAT_COOKIE = "seat"
 HOST_COOKIE = "host"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
+# The endpoints of the scoresheet sync API (README): they answer in JSON, errors included.
+JSON_ENDPOINTS = ("sheets.upload_sheet", "sheets.sync_entries", "sheets.sheet_data")
+NO_SEAT = _l("this browser has no seat at this table (spectators cannot play)")
 
 
 def rooms() -> Rooms:
@@ -31,13 +41,24 @@ def host_token() -> str | None:
     return request.cookies.get(HOST_COOKIE)
 
 
-def set_room_cookie(response: Response, name: str, code: str, token: str) -> None:
+def require_seat(code: str) -> None:
+    """Refuse a browser without a seat at the table before its request body is read, so that a large
+    body from anyone else costs nothing (issue 11)."""
+    if seat_of(rooms().cache.load(code), seat_token()) is None:
+        raise Forbidden(str(NO_SEAT))
+
+
+def set_room_cookie(response: BaseResponse, name: str, code: str, token: str) -> None:
     """Seat and host tokens live in cookies scoped to the room's path, so rooms do not collide."""
     set_path_cookie(response, name, room_path(code), token)
 
 
-def set_path_cookie(response: Response, name: str, path: str, token: str) -> None:
-    """A token cookie sent only below ``path`` (a room's or a scoresheet's), to this site's own requests."""
+def set_path_cookie(response: BaseResponse, name: str, path: str, token: str) -> None:
+    """A token cookie sent only below ``path`` (a room's or a scoresheet's), to this site's own requests.
+
+    ``Secure`` whenever the site is reached over https: ``request.is_secure`` follows ``PUBLIC_URL`` and
+    the trusted proxies (webapp.proxies).
+    """
     response.set_cookie(name, token, max_age=COOKIE_MAX_AGE, path=path, httponly=True,
                         samesite="Lax", secure=request.is_secure)
 
@@ -46,11 +67,25 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def wants_json() -> bool:
+    """Whether the request is the JSON API's (its answers and errors are JSON)."""
+    return request.is_json or request.endpoint in JSON_ENDPOINTS
+
+
+def error_answer(message: str, status: int, **details: Any) -> ResponseReturnValue:
+    """A refusal as the asker reads it: JSON for the API, the message region for htmx, else a page."""
+    if wants_json():
+        return jsonify({"error": message, **details}), status
+    if is_htmx():
+        return render_message(message), status
+    return render_template("error.html", message=message), status
+
+
 def share_url(code: str) -> str:
     return url_for("rooms.room", code=code, _external=True)
 
 
-def done(code: str):
+def done(code: str) -> ResponseReturnValue:
     """After a successful form post: htmx clears the message (the WebSocket brings the news);
     plain forms reload."""
     if is_htmx():

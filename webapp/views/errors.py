@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as SQLTimeoutError
@@ -14,7 +15,7 @@ from webapp.core.room_page import illegal_message
 
 from ..errors import Illegal, NotFound, RoomError
 from ..render import page_context, render_message
-from .common import host_token, is_htmx, rooms, seat_token
+from .common import error_answer, host_token, is_htmx, rooms, seat_token, wants_json
 
 log = logging.getLogger(__name__)
 
@@ -28,22 +29,22 @@ def register(app: Flask) -> None:
     app.register_error_handler(Exception, unexpected_error)
 
 
-def room_error(error: RoomError):
+def room_error(error: RoomError) -> ResponseReturnValue:
     message = illegal_message(error.refusal or error.message) if isinstance(error, Illegal) else str(error.message)
-    if is_htmx():
-        return render_message(message), error.status
     code = (request.view_args or {}).get("code")
-    if code and not isinstance(error, NotFound):
+    if not (is_htmx() or wants_json() or not code or isinstance(error, NotFound)):
         # A plain form post (no JavaScript): the room page again, with the message, nothing changed.
-        snapshot = rooms().page(code, seat_token(), host_token())
-        return render_template("room.html", **page_context(snapshot, message=message)), error.status
-    return render_template("error.html", message=message), error.status
+        try:
+            snapshot = rooms().page(code, seat_token(), host_token())
+        except NotFound:
+            pass  # refused before the room was looked up (another site's request)
+        else:
+            return render_template("room.html", **page_context(snapshot, message=message)), error.status
+    return error_answer(message, error.status, **error.details())
 
 
-def http_error(error: HTTPException):
-    if is_htmx():
-        return render_message(error.description), error.code
-    return render_template("error.html", message=error.description), error.code
+def http_error(error: HTTPException) -> ResponseReturnValue:
+    return error_answer(http_message(error), error.code or 500)
 
 
 def database_unavailable(error: Exception):
@@ -54,9 +55,16 @@ def database_unavailable(error: Exception):
     return render_template("error.html", message=message), 503
 
 
-def unexpected_error(error: Exception):
+def http_message(error: HTTPException) -> str:
+    """Werkzeug's description, except for the limits of issue 11, which say what to do."""
+    if error.code == 413:
+        return _("This request is too large for the server: at most %(size)s KB.",
+                 size=current_app.config["MAX_CONTENT_LENGTH"] // 1000)
+    if error.code == 429:
+        return _("Too many new games and scoresheets from here in a minute; wait a little and try again.")
+    return str(error.description)
+
+
+def unexpected_error(error: Exception) -> ResponseReturnValue:
     log.exception("unexpected error")
-    message = _("Something went wrong on the server. Please try again.")
-    if is_htmx():
-        return render_message(message), 500
-    return render_template("error.html", message=message), 500
+    return error_answer(_("Something went wrong on the server. Please try again."), 500)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..offline_bundle import offline_bundle
 
@@ -24,7 +25,7 @@ THEME_COLOUR = "#0f5132"  # templates/base.html's theme-color
 BACKGROUND_COLOUR = "#0f5132"
 # Under static/: what every page loads (cached at install), and what the offline app adds (on request).
 SHELL_FILES = ("css/app.css", "vendor/htmx/htmx.min.js", "vendor/htmx/ext/hx-ws.min.js", "js/cards.js",
-               "js/clock.js", "js/pwa.js", "icons/icon-192.png")
+               "js/clock.js", "js/pwa.js", "js/share.js", "icons/icon-192.png")
 OFFLINE_FILES = ("css/sheet.css", "css/offline.css", "js/sheet.js", "js/offline.js", "js/offline-python.js",
                  "js/offline-prepare.js", "vendor/pyodide/pyodide.js", "vendor/pyodide/pyodide.mjs",
                  "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
@@ -33,7 +34,7 @@ OFFLINE_HOME = "/offline/"
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> Response:
     icons = [{"src": url_for("static", filename=f"icons/{name}"), "sizes": size, "type": "image/png",
               "purpose": purpose}
              for name, size, purpose in (("icon-192.png", "192x192", "any"), ("icon-512.png", "512x512", "any"),
@@ -63,7 +64,7 @@ def manifest():
 
 
 @bp.get("/sw.js")
-def service_worker():
+def service_worker() -> Response:
     shell = ["/", url_for("pwa.manifest"), *static_urls(SHELL_FILES)]
     offline = [OFFLINE_HOME, url_for("pwa.python_bundle"), *static_urls(OFFLINE_FILES)]
     # How a page prepares the offline app's Python once it is kept (static/js/offline-prepare.js).
@@ -78,20 +79,20 @@ def service_worker():
 
 
 @bp.route("/ping", methods=["HEAD", "GET"])
-def ping():
+def ping() -> Response:
     """Whether the server can be reached (static/js/pwa.js asks; the service worker never answers it)."""
     return Response(status=204, headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/offline/", defaults={"path": ""})
 @bp.get("/offline/<path:path>")
-def offline_page(path: str):
+def offline_page(path: str) -> str:
     """The offline app's one page: its script boots Pyodide and asks the app in it for ``request.path``."""
     return render_template("offline/shell.html")
 
 
 @bp.get("/offline-app.zip")
-def python_bundle():
+def python_bundle() -> BaseResponse:
     bundle = offline_bundle()
     response = Response(bundle.data, mimetype="application/zip", headers={"Cache-Control": "no-cache"})
     response.set_etag(bundle.digest)

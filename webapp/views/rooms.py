@@ -3,7 +3,11 @@ controls (bots, start), and the share QR code."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, redirect, render_template, request
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
 
 import engine
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS
@@ -12,6 +16,8 @@ from webapp.core.rule_form import rule_overrides
 
 from ..errors import BadRequest
 from ..render import page_context
+from ..schemas.forms import BotsForm, JoinForm, RoomForm, RoomQuery
+from ..schemas.reading import read_form, read_query
 from .common import (
     HOST_COOKIE,
     SEAT_COOKIE,
@@ -27,61 +33,62 @@ from .common import (
 
 bp = Blueprint("rooms", __name__)
 
-def new_room_context() -> dict:
+
+def new_room_context() -> dict[str, Any]:
     return {"presets": engine.PRESETS, "choices": CHOICES, "booleans": BOOLEAN_OPTIONS,
             "integers": INTEGER_OPTIONS, "clauses": CLAUSES, "bot_levels": BOT_LEVELS}
 
 
 @bp.get("/rooms/new")
-def new_room():
+def new_room() -> str:
     return render_template("new_room.html", **new_room_context())
 
 
 @bp.post("/rooms")
-def create_room():
-    form = request.form
-    options = rule_overrides(form)
+def create_room() -> ResponseReturnValue:
     try:
-        code, token = rooms().setup.create_room(form.get("preset", "classic"), options,
-                                            form.get("level", "normal"))
+        form = read_form(RoomForm)
+        code, token = rooms().setup.create_room(form.preset, rule_overrides(form.values()), form.level)
     except BadRequest as error:
-        return render_template("new_room.html", message=error.message, form=form, **new_room_context()), 400
+        context = {**new_room_context(), "message": error.message, "form": request.form}
+        return render_template("new_room.html", **context), 400
     response = redirect(room_path(code), 303)
     set_room_cookie(response, HOST_COOKIE, code, token)
     return response
 
 
 @bp.get("/r/<code>")
-def room(code: str):
+def room(code: str) -> str:
     snapshot = rooms().page(code, seat_token(), host_token())
     selected: tuple[str, ...] = ()
-    if request.args.get("hint") and snapshot.my_seat is not None:
+    if read_query(RoomQuery).hint and snapshot.my_seat is not None:
         action = rooms().hint(code, seat_token())
         selected = tuple(str(c) for c in getattr(action, "cards", ()))
     return render_template("room.html", **page_context(snapshot, selected))
 
 
 @bp.post("/r/<code>/join")
-def join(code: str):
-    token = rooms().setup.join(code, request.form.get("seat"), request.form.get("name", ""), seat_token())
+def join(code: str) -> Response:
+    form = read_form(JoinForm)
+    token = rooms().setup.join(code, form.seat, form.name, seat_token())
     response = redirect(room_path(code), 303)
     set_room_cookie(response, SEAT_COOKIE, code, token)
     return response
 
 
 @bp.post("/r/<code>/bots")
-def add_bots(code: str):
-    rooms().setup.fill_with_bots(code, host_token(), request.form.get("level", "normal"))
+def add_bots(code: str) -> ResponseReturnValue:
+    rooms().setup.fill_with_bots(code, host_token(), read_form(BotsForm).level)
     return done(code)
 
 
 @bp.post("/r/<code>/start")
-def start(code: str):
+def start(code: str) -> ResponseReturnValue:
     rooms().setup.start(code, host_token())
     return done(code)
 
 
 @bp.get("/r/<code>/qr.svg")
-def qr_code(code: str):
+def qr_code(code: str) -> Response:
     rooms().store.row(code)  # 404 for an unknown room
     return qr_svg(share_url(code))

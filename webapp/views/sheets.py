@@ -9,28 +9,36 @@ out of band.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from engine import HandEntry, Scoresheet, ScoresheetError
+from engine import ScoresheetError
 from engine.rules import PRESETS
 from webapp.core.sheet_changes import merged, undone
 from webapp.core.sheet_forms import entry_form_values, entry_from_form, sheet_from_form
-from webapp.core.sheet_page import FORM_REGION, LIVE_REGIONS, edit_hand_form, new_hand_form, new_sheet_context
+from webapp.core.sheet_page import (
+    FORM_REGION,
+    LIVE_REGIONS,
+    HandForm,
+    edit_hand_form,
+    new_hand_form,
+    new_sheet_context,
+)
 from webapp.core.sheet_text import input_error_message
 
 from ..errors import BadRequest, NotFound, RoomError
-from ..models import as_utc
 from ..render import render_message
+from ..schemas.bodies import ClockStart, SheetChanges, SheetUpload
+from ..schemas.forms import HandEntryForm, SheetForm, UndoForm
+from ..schemas.reading import read_form, read_json
 from ..sheet_render import render_sheet_regions, sheet_context
 from ..sheets import LoadedSheet, SheetInputError, SheetService, topic
-from ..websocket import stream_regions
-from .common import is_htmx, qr_svg, set_path_cookie
-from .live import sock
+from .common import error_answer, is_htmx, qr_svg, set_path_cookie, wants_json
+from .live import sock, stream_regions
 
 bp = Blueprint("sheets", __name__)
 
@@ -50,17 +58,22 @@ def edit_token() -> str | None:
     return request.headers.get(EDIT_HEADER) or request.cookies.get(EDIT_COOKIE)
 
 
+def require_editor(code: str) -> None:
+    """Refuse anyone but the scorekeeper before the request body is read (a large body costs them nothing)."""
+    sheets().load_for_editor(code, edit_token())
+
+
 # ---------------------------------------------------------------------------- creating
 
 @bp.get("/sheets/new")
-def new_sheet():
+def new_sheet() -> str:
     return render_template("sheet_new.html", **new_sheet_context())
 
 
 @bp.post("/sheets")
-def create_sheet():
+def create_sheet() -> ResponseReturnValue:
     try:
-        sheet, preset = sheet_from_form(request.form, (_("Team A"), _("Team B")))
+        sheet, preset = sheet_from_form(read_form(SheetForm).values(), (_("Team A"), _("Team B")))
     except (BadRequest, ScoresheetError) as error:
         message = input_error_message(SheetInputError(error)) if isinstance(error, ScoresheetError) else error.message
         return render_template("sheet_new.html", message=message, **new_sheet_context(request.form)), 400
@@ -71,18 +84,18 @@ def create_sheet():
 
 
 @bp.post("/s")
-def upload_sheet():
+def upload_sheet() -> Response:
     """JSON: create a sheet, or upload one made offline (``client_id`` + ``edit_token``) exactly once."""
-    data = json_body()
+    body = read_json(SheetUpload)
     try:
-        sheet = Scoresheet.from_dict(data.get("sheet"))
+        sheet = body.sheet.scoresheet()
     except ScoresheetError as error:
         raise SheetInputError(error) from None
-    preset = data.get("preset") or sheet.rules.preset_name() or "classic"
+    preset = body.preset or sheet.rules.preset_name() or "classic"
     if preset not in PRESETS:
         raise BadRequest(_l("no such preset: %(name)s", name=preset))
-    loaded, token, created = sheets().create(sheet, preset, data.get("edit_token"), data.get("client_id"),
-                                            parse_time(data.get("clock_started_at")))
+    loaded, token, created = sheets().create(sheet, preset, body.edit_token, body.client_id,
+                                            body.clock_started_at)
     response = jsonify({**sheet_json(loaded), "edit_token": token})
     response.status_code = 201 if created else 200
     set_path_cookie(response, EDIT_COOKIE, sheet_path(loaded.code), token)
@@ -92,18 +105,18 @@ def upload_sheet():
 # ---------------------------------------------------------------------------- the sheet page
 
 @bp.get("/s/<code>")
-def sheet_page(code: str):
+def sheet_page(code: str) -> str:
     loaded = sheets().load(code)
     return render_template("sheet.html", **sheet_context(loaded, loaded.editable_by(edit_token())))
 
 
 @bp.get("/s/<code>/sheet.json")
-def sheet_data(code: str):
+def sheet_data(code: str) -> Response:
     return jsonify(sheet_json(sheets().load(code)))
 
 
 @bp.get("/s/<code>/qr.svg")
-def qr_code(code: str):
+def qr_code(code: str) -> Response:
     sheets().load(code)  # 404 for an unknown sheet
     return qr_svg(url_for("sheets.sheet_page", code=code, _external=True))
 
@@ -131,22 +144,26 @@ def live_regions(loaded: LoadedSheet, token: str | None) -> dict[str, str]:
 # ---------------------------------------------------------------------------- keeping score (forms)
 
 @bp.post("/s/<code>/hands")
-def record_hand(code: str):
-    entry_id = form_entry_id()
-    loaded = sheets().change(code, edit_token(), lambda sheet: sheet.add(entry_from_form(request.form, entry_id)))
+def record_hand(code: str) -> ResponseReturnValue:
+    require_editor(code)
+    form = read_form(HandEntryForm)
+    entry_id = form_entry_id(form)
+    values = form.values()
+    loaded = sheets().change(code, edit_token(), lambda sheet: sheet.add(entry_from_form(values, entry_id)))
     return changed(loaded)
 
 
 @bp.post("/s/<code>/preview")
-def preview_hand(code: str):
+def preview_hand(code: str) -> str:
     """The result the hand being typed would have (nothing is stored): who goes up, the next dealer."""
     loaded = sheets().load(code)
     if not loaded.editable_by(edit_token()):
         return ""
-    entry_id = form_entry_id()
+    form = read_form(HandEntryForm)
+    entry_id = form_entry_id(form)
     editing = any(entry.id == entry_id for entry in loaded.sheet.entries)
     try:
-        entry = entry_from_form(request.form, entry_id)
+        entry = entry_from_form(form.values(), entry_id)
         sheet = loaded.sheet.replace(entry) if editing else loaded.sheet.add(entry)
     except ScoresheetError as error:
         return render_template("partials/sheet_preview.html", hand=None,
@@ -157,7 +174,7 @@ def preview_hand(code: str):
 
 
 @bp.get("/s/<code>/hands/new")
-def new_hand(code: str):
+def new_hand(code: str) -> ResponseReturnValue:
     """The record form again (leaving an edit): the form region for htmx, the page otherwise."""
     loaded = sheets().load_for_editor(code, edit_token())
     if not is_htmx():
@@ -166,7 +183,7 @@ def new_hand(code: str):
 
 
 @bp.get("/s/<code>/hands/<entry_id>/edit")
-def edit_hand(code: str, entry_id: str):
+def edit_hand(code: str, entry_id: str) -> str:
     loaded = sheets().load_for_editor(code, edit_token())
     entry = next((entry for entry in loaded.sheet.entries if entry.id == entry_id), None)
     if entry is None:
@@ -178,32 +195,35 @@ def edit_hand(code: str, entry_id: str):
 
 
 @bp.post("/s/<code>/hands/<entry_id>")
-def save_hand(code: str, entry_id: str):
-    loaded = sheets().change(code, edit_token(),
-                             lambda sheet: sheet.replace(entry_from_form(request.form, entry_id)))
-    return changed(loaded)
+def save_hand(code: str, entry_id: str) -> ResponseReturnValue:
+    require_editor(code)
+    values = read_form(HandEntryForm).values()
+    return changed(sheets().change(code, edit_token(),
+                                   lambda sheet: sheet.replace(entry_from_form(values, entry_id))))
 
 
 @bp.post("/s/<code>/hands/<entry_id>/delete")
-def delete_hand(code: str, entry_id: str):
+def delete_hand(code: str, entry_id: str) -> ResponseReturnValue:
     return changed(sheets().change(code, edit_token(), lambda sheet: sheet.delete(entry_id)))
 
 
 @bp.post("/s/<code>/undo")
-def undo(code: str):
-    last_id = request.form.get("entry_id") or None
+def undo(code: str) -> ResponseReturnValue:
+    require_editor(code)
+    last_id = read_form(UndoForm).entry_id
     return changed(sheets().change(code, edit_token(), lambda sheet: undone(sheet, last_id)))
 
 
 @bp.post("/s/<code>/clock")
-def start_clock(code: str):
+def start_clock(code: str) -> ResponseReturnValue:
     """Start a timed match's clock (R9.5): now, or (JSON) when an offline phone started it."""
-    at = parse_time(json_body().get("started_at")) if request.is_json else None
+    require_editor(code)
+    at = read_json(ClockStart).started_at if request.is_json else None
     loaded = sheets().start_clock(code, edit_token(), at)
     return jsonify(sheet_json(loaded)) if request.is_json else changed(loaded)
 
 
-def changed(loaded: LoadedSheet):
+def changed(loaded: LoadedSheet) -> ResponseReturnValue:
     """After a change: htmx gets the cleared message (its main swap) and every region out of band, with a
     fresh form; a plain form goes back to the page."""
     if not is_htmx():
@@ -212,29 +232,28 @@ def changed(loaded: LoadedSheet):
     return render_message(None) + "".join(regions.values())
 
 
-def form_entry_id() -> str:
-    entry_id = request.form.get("entry_id", "").strip()
-    if not entry_id:
+def form_entry_id(form: HandEntryForm) -> str:
+    if form.entry_id is None:
         raise BadRequest(_l("the form has no hand id; reload the page"))
-    return entry_id
+    return form.entry_id
 
 
 # ---------------------------------------------------------------------------- the sync API (JSON)
 
 @bp.post("/s/<code>/entries")
-def sync_entries(code: str):
+def sync_entries(code: str) -> Response:
     """JSON ``{"entries": [...], "edits": [...], "deletions": [ids]}``: each idempotent by entry id.
 
     A phone back online sends whatever it recorded, fixed or deleted meanwhile; sending it again
     (the answer was lost) changes nothing. All or nothing: a refused entry leaves the sheet as it was.
     """
-    data = json_body()
+    require_editor(code)
+    body = read_json(SheetChanges)
     try:
-        entries = [HandEntry.from_dict(entry) for entry in json_list(data, "entries")]
-        edits = [HandEntry.from_dict(entry) for entry in json_list(data, "edits")]
+        entries, edits = body.hand_entries("entries"), body.hand_entries("edits")
     except ScoresheetError as error:
         raise SheetInputError(error) from None
-    deletions = [str(entry_id) for entry_id in json_list(data, "deletions")]
+    deletions = body.deletions
     loaded = sheets().change(code, edit_token(), lambda sheet: merged(sheet, entries, edits, deletions))
     return jsonify(sheet_json(loaded))
 
@@ -255,59 +274,33 @@ def sheet_json(loaded: LoadedSheet) -> dict[str, Any]:
     }
 
 
-def json_body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise BadRequest(_l("the request body is not a JSON object"))
-    return data
-
-
-def json_list(data: dict[str, Any], name: str) -> list[Any]:
-    value = data.get(name, [])
-    if not isinstance(value, list):
-        raise BadRequest(_l("%(name)s must be a list", name=name))
-    return value
-
-
-def parse_time(text: Any) -> datetime | None:
-    """An ISO 8601 time from a client (with its zone; UTC if it has none)."""
-    if text is None:
-        return None
-    try:
-        return as_utc(datetime.fromisoformat(str(text)))
-    except ValueError:
-        raise BadRequest(_l("times are ISO 8601, like 2026-11-30T08:00:00Z")) from None
-
-
 # ---------------------------------------------------------------------------- errors
 
 @bp.errorhandler(ScoresheetError)
-def scoresheet_error(error: ScoresheetError):
+def scoresheet_error(error: ScoresheetError) -> ResponseReturnValue:
     return sheet_error(SheetInputError(error))
 
 
 @bp.errorhandler(RoomError)
-def sheet_error(error: RoomError):
+def sheet_error(error: RoomError) -> ResponseReturnValue:
     """A clear message and nothing changed: JSON for the API, the message region for htmx, else the page."""
     message = input_error_message(error) if isinstance(error, SheetInputError) else str(error.message)
-    if request.is_json or request.path.endswith((".json", "/entries")) or request.endpoint == "sheets.upload_sheet":
-        body = {"error": message}
-        if isinstance(error, SheetInputError):
-            body.update(field=error.field, hand=error.hand)
-        return jsonify(body), error.status
-    if is_htmx():
-        return render_message(message), error.status
     code = (request.view_args or {}).get("code")
-    if code is None or isinstance(error, NotFound):
-        return render_template("error.html", message=message), error.status
-    # A plain form post (no JavaScript): the page again with the message and what was typed.
-    loaded = sheets().load(code)
-    can_edit = loaded.editable_by(edit_token())
-    form = retried_form(loaded) if can_edit else None
-    return render_template("sheet.html", **sheet_context(loaded, can_edit, form=form, message=message)), error.status
+    if not (wants_json() or is_htmx() or code is None or isinstance(error, NotFound)):
+        # A plain form post (no JavaScript): the page again with the message and what was typed.
+        try:
+            loaded = sheets().load(code)
+        except NotFound:
+            pass  # refused before the sheet was looked up (another site's request)
+        else:
+            can_edit = loaded.editable_by(edit_token())
+            form = retried_form(loaded) if can_edit else None
+            context = sheet_context(loaded, can_edit, form=form, message=message)
+            return render_template("sheet.html", **context), error.status
+    return error_answer(message, error.status, **error.details())
 
 
-def retried_form(loaded: LoadedSheet):
+def retried_form(loaded: LoadedSheet) -> HandForm | None:
     """The form that was sent, with its values, so that nothing typed is lost."""
     entry_id = (request.view_args or {}).get("entry_id")
     if request.endpoint == "sheets.save_hand" and entry_id:

@@ -36,7 +36,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer, nullable=True),
         sa.Column("kind", sa.String(16), nullable=False),
         sa.Column("action", sa.JSON(none_as_null=True), nullable=True),
-        sa.Column("action_id", sa.String(64), nullable=True),
+        sa.Column("action_id", sa.String(200), nullable=True),
         sa.Column("created_at", sa.Float, nullable=False),
         sa.UniqueConstraint("code", "action_id", name="uq_room_action_id"),
     )

@@ -1,0 +1,118 @@
+"""The field types every request schema is built from: bounded text, ids, names, tokens, numbers, times.
+
+The bounds that are configuration (``MAX_TEXT_LENGTH``, ``MAX_ID_LENGTH``, ``SHEET_MAX_HANDS``) come from
+the validation context, a :class:`Limits`, so the models themselves stay fixed. A refusal is a
+``PydanticCustomError`` whose type :mod:`webapp.schemas.reading` turns into a sentence in the reader's
+language.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated, Any, TypeVar
+
+from pydantic import AfterValidator, BeforeValidator, Field, StringConstraints, ValidationInfo
+from pydantic_core import PydanticCustomError
+
+from webapp.core.names import normalised_name, reserved
+from webapp.sheets import CLIENT_TOKEN_LENGTH
+
+T = TypeVar("T")
+
+ID_PATTERN = re.compile(r"[A-Za-z0-9._~-]+")  # what a URL path segment carries as it is
+# An edit token an offline phone makes up (CLIENT_TOKEN_LENGTH long) travels in a cookie: URL-safe base64.
+EDIT_TOKEN_PATTERN = r"^[A-Za-z0-9_-]+$"
+MAX_CARDS = 108  # two decks (R1.2)
+LARGEST_NUMBER = 1_000_000  # far past any count of a game; keeps numbers short enough to print
+# A clock started outside these years is a wrong phone clock or a forged request (R9.5 clocks run
+# for minutes); times near the calendar's ends cannot even be added to.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds from the configuration (README: Configuration)."""
+
+    text: int = 200
+    identifier: int = 100
+    hands: int = 500
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> Limits:
+        return cls(config["MAX_TEXT_LENGTH"], config["MAX_ID_LENGTH"], config["SHEET_MAX_HANDS"])
+
+
+def _limits(info: ValidationInfo) -> Limits:
+    return info.context if isinstance(info.context, Limits) else Limits()
+
+
+def _short_text(value: str, info: ValidationInfo) -> str:
+    limit = _limits(info).text
+    if len(value) > limit:
+        raise PydanticCustomError("text_too_long", "at most {max_length} characters", {"max_length": limit})
+    return value
+
+
+def _identifier(value: str, info: ValidationInfo) -> str:
+    limit = _limits(info).identifier
+    if not ID_PATTERN.fullmatch(value) or len(value) > limit:
+        raise PydanticCustomError("identifier", "1 to {max_length} of A-Z a-z 0-9 . _ ~ -",
+                                  {"max_length": limit})
+    return value
+
+
+def _blank_is_none(value: Any) -> Any:
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+def _few_hands(value: tuple[T, ...], info: ValidationInfo) -> tuple[T, ...]:
+    limit = _limits(info).hands
+    if len(value) > limit:
+        raise PydanticCustomError("too_many_hands", "at most {max_length}", {"max_length": limit})
+    return value
+
+
+def _player_name(value: str) -> str:
+    if reserved(value):
+        raise PydanticCustomError("reserved_name", "reads as the table's own label", {"name": value})
+    return value
+
+
+def _form_number(value: Any) -> Any:
+    """A whole number typed in a form: ASCII digits (``"²".isdigit()`` is true, yet ``int("²")`` fails)."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(LARGEST_NUMBER))):
+        raise PydanticCustomError("whole_number", "must be a whole number")
+    return int(text)
+
+
+def _moment(value: datetime) -> datetime:
+    """In UTC (a time without a zone is UTC), within :data:`EARLIEST` and :data:`LATEST`."""
+    try:
+        moment = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    except OverflowError:
+        moment = None
+    if moment is None or not EARLIEST <= moment < LATEST:
+        raise PydanticCustomError("time_range", "a time from 2000 to 2099")
+    return moment
+
+
+Text = Annotated[str, AfterValidator(_short_text)]
+Identifier = Annotated[str, AfterValidator(_identifier)]
+OptionalIdentifier = Annotated[Identifier | None, BeforeValidator(_blank_is_none)]
+Name = Annotated[Text, AfterValidator(normalised_name)]
+PlayerName = Annotated[Name, AfterValidator(_player_name)]
+EditToken = Annotated[str, StringConstraints(min_length=CLIENT_TOKEN_LENGTH[0],
+                                             max_length=CLIENT_TOKEN_LENGTH[1], pattern=EDIT_TOKEN_PATTERN)]
+Count = Annotated[int, Field(ge=0, le=LARGEST_NUMBER)]
+FormNumber = Annotated[Count | None, BeforeValidator(_form_number)]
+Moment = Annotated[datetime, AfterValidator(_moment)]
+Cards = Annotated[list[Text], Field(max_length=MAX_CARDS)]
+Hands = Annotated[tuple[T, ...], AfterValidator(_few_hands)]
