@@ -25,7 +25,7 @@ from .presence import Presence
 from .service import RoomService
 from .sheets import SheetService
 from .store import RoomStore
-from .views import errors, home, live, play, pwa, rooms, sheets
+from .views import errors, guide, home, live, play, pwa, rooms, sheets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +46,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     service = RoomService(store, Hub(), Presence(app.config["AWAY_SECONDS"]), app.config)
     app.extensions["rooms"] = service
     app.extensions["sheets"] = SheetService(service.hub)  # the scorekeeper shares the rooms' hub
-    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp):
+    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp, guide.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)

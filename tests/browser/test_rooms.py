@@ -22,7 +22,7 @@ def test_four_players_join_by_the_shared_link_and_play_a_whole_hand(browser: Bro
     host.click("summary")  # the single-option overrides
     assert host.evaluate("document.documentElement.scrollWidth") <= 360
     host.click("#create-room")
-    link = host.locator(".share-link").input_value()
+    link = host.locator(".share-link").get_attribute("href")
     expect(host.locator("img.qr")).to_be_visible()
     for seat, page in enumerate(pages):
         if seat:
@@ -53,7 +53,7 @@ def test_what_a_visitor_types_in_the_join_form_survives_live_updates(browser: Br
     host, guest, other = (context.new_page() for context in (host_context, guest_context, other_context))
     host.goto(server.url + "/rooms/new")
     host.click("#create-room")
-    link = host.locator(".share-link").input_value()
+    link = host.locator(".share-link").get_attribute("href")
     guest.goto(link)
     guest.fill("input[name=name]", "Typing")
     guest.check("input[name=seat][value='3']")

@@ -3,12 +3,13 @@ controls (bots, start), and the share QR code."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Blueprint, redirect, render_template, request
 
-import engine
-from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS
 from webapp.core.players import BOT_LEVELS
-from webapp.core.rule_form import rule_overrides
+from webapp.core.rule_form import rule_form_context, rule_overrides
 
 from ..errors import BadRequest
 from ..render import page_context
@@ -27,9 +28,9 @@ from .common import (
 
 bp = Blueprint("rooms", __name__)
 
-def new_room_context() -> dict:
-    return {"presets": engine.PRESETS, "choices": CHOICES, "booleans": BOOLEAN_OPTIONS,
-            "integers": INTEGER_OPTIONS, "clauses": CLAUSES, "bot_levels": BOT_LEVELS}
+
+def new_room_context(form: Mapping[str, str] | None = None) -> dict[str, Any]:
+    return {**rule_form_context(form), "bot_levels": BOT_LEVELS, "form": form}
 
 
 @bp.get("/rooms/new")
@@ -45,7 +46,7 @@ def create_room():
         code, token = service().create_room(form.get("preset", "classic"), options,
                                             form.get("level", "normal"))
     except BadRequest as error:
-        return render_template("new_room.html", message=error.message, form=form, **new_room_context()), 400
+        return render_template("new_room.html", message=error.message, **new_room_context(form)), 400
     response = redirect(room_path(code), 303)
     set_room_cookie(response, HOST_COOKIE, code, token)
     return response
