@@ -1,4 +1,5 @@
-"""Phone-size (360×740) screenshots of the main screens into docs/, from a real server and Debian chromium.
+"""Phone-size (360×740, and one in landscape) screenshots of the main screens into docs/, from a real server
+and Debian chromium.
 
     .venv/bin/python scripts/screenshots.py [--locale zh-CN]
 """
@@ -64,11 +65,26 @@ def main() -> None:
                 page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare'], #result",
                                        timeout=30_000)
                 take_turn(page)
-            page.locator("#result").scroll_into_view_if_needed()
-            page.screenshot(path=DOCS / "screenshot-hand-end.png", full_page=True)
+            page.screenshot(path=DOCS / "screenshot-hand-end.png")
+            # The next hand in landscape, once it is our turn to play (the last trick open over the table).
+            page.set_viewport_size({"width": 740, "height": 360})
+            page.click("#next-hand")
+            while not (page.locator("#play").count() and page.locator("#last-trick-toggle").count()):
+                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=30_000)
+                take_turn(page)
+            page.click("#last-trick-toggle")
+            page.screenshot(path=DOCS / "screenshot-landscape.png")
+            page.set_viewport_size({"width": 360, "height": 740})
             page.goto(server.url + "/rooms/new")
+            page.click("summary")
+            page.click("label.preset:has(input[value='beijing'])")
+            page.locator("#option-twos_trump").select_option("on")
+            page.locator(".presets").scroll_into_view_if_needed()
+            page.screenshot(path=DOCS / "screenshot-options.png")
             page.click("#create-room")
-            page.screenshot(path=DOCS / "screenshot-room.png", full_page=True)
+            page.screenshot(path=DOCS / "screenshot-room.png")
+            page.goto(server.url + "/rules")
+            page.screenshot(path=DOCS / "screenshot-rules.png")
             browser.close()
     finally:
         server.kill()

@@ -14,7 +14,7 @@
     return parseFloat(getComputedStyle(element).getPropertyValue(property));
   }
 
-  // Rows that flex-wrap makes of pieces of ``counts`` cards at a given strip width (app.css: a piece's box is
+  // Rows that flex-wrap makes of pieces of ``counts`` cards (Infinity: a piece does not fit) at a given strip width (app.css: a piece's box is
   // its cards times the strip plus the gap between suits; the padding on the right leaves room for the last
   // card of a row, which shows whole).
   function rowsAt(counts, strip, gap, cardWidth, width) {
@@ -22,6 +22,7 @@
     let rows = 0, used = Infinity;
     for (const count of counts) {
       const size = count * strip + gap;
+      if (size > available) return Infinity;  // wider than the screen
       if (used + size > available) { rows += 1; used = 0; }
       used += size;
     }
@@ -62,8 +63,9 @@
     const card = cards.querySelector(".card");
     if (!card || width <= 0) return;
     const cardWidth = card.getBoundingClientRect().width;
+    // The widest corner index (its padding included), and a pixel for the border of the card over it.
     const index = Math.max(...[...cards.querySelectorAll(".card .index")].map(i => i.getBoundingClientRect().width));
-    const minStrip = Math.ceil(index) + 3;
+    const minStrip = Math.ceil(index) + 1;
     const gap = px(cards, "--gap");
     mergeSplitSuits(cards);
     splitLongSuits(cards, rowCapacity(minStrip, cardWidth, width));

@@ -1,11 +1,11 @@
-// Your turn is easy to miss: when it becomes this player's turn (#turn gets "mine"), the phone plays a short
-// chime (Web Audio) and vibrates where it can. The switch in the status bar (#sound-toggle) turns both off
-// and on; the choice is kept in this browser.
+// Your turn is easy to miss: when this player has a new decision to make (#turn[data-your-move], with an
+// action id it has not rung for), the phone plays a short chime (Web Audio) and vibrates where it can. The
+// switch in the status bar (#sound-toggle) turns both off and on; the choice is kept in this browser.
 (() => {
   const KEY = "shuangsheng.turn-signal";
   const VIBRATION_MS = [80, 60, 80];
   let audio = null;
-  let wasMine = null;  // unknown until the first status is seen: opening the page is not a new turn
+  let rungFor = null;  // the action id of the decision last announced (or already on screen at load)
 
   function enabled() {
     return localStorage.getItem(KEY) !== "off";
@@ -17,10 +17,14 @@
     });
   }
 
-  // Browsers let a page make sounds only after a tap on it; the first tap anywhere opens the audio.
+  // Browsers let a page make sounds only after a tap on it: the first tap anywhere opens the audio.
   function openAudio() {
-    if (audio || !window.AudioContext) return;
-    audio = new AudioContext();
+    if (audio !== null || !window.AudioContext) return;
+    try {
+      audio = new AudioContext();
+    } catch (noAudio) {
+      audio = false;  // no sound device: the vibration alone
+    }
   }
 
   function chime() {
@@ -28,41 +32,50 @@
     audio.resume();
     const start = audio.currentTime;
     [660, 880].forEach((frequency, i) => {
+      const at = start + i * 0.12;
       const tone = audio.createOscillator();
       const volume = audio.createGain();
       tone.frequency.value = frequency;
-      volume.gain.setValueAtTime(0.0001, start + i * 0.12);
-      volume.gain.exponentialRampToValueAtTime(0.2, start + i * 0.12 + 0.02);
-      volume.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.12 + 0.25);
+      volume.gain.setValueAtTime(0.0001, at);
+      volume.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+      volume.gain.exponentialRampToValueAtTime(0.0001, at + 0.25);
       tone.connect(volume).connect(audio.destination);
-      tone.start(start + i * 0.12);
-      tone.stop(start + i * 0.12 + 0.3);
+      tone.start(at);
+      tone.stop(at + 0.3);
     });
   }
 
-  function signal() {
-    if (!enabled()) return;
-    navigator.vibrate?.(VIBRATION_MS);
-    chime();
+  function currentDecision() {
+    if (!document.querySelector("#turn[data-your-move]")) return null;
+    return document.querySelector("#actions input[name=action_id]")?.value ?? null;
   }
 
-  function noticeTurn() {
-    const turn = document.getElementById("turn");
-    const mine = Boolean(turn?.classList.contains("mine"));
-    if (mine && wasMine === false) signal();
-    wasMine = mine;
-    showSwitch();
+  function noticeTurn(announce) {
+    const decision = currentDecision();
+    if (decision !== null && decision !== rungFor) {
+      if (announce && enabled()) {
+        navigator.vibrate?.(VIBRATION_MS);
+        chime();
+      }
+      rungFor = decision;
+    }
   }
 
   document.addEventListener("click", event => {
+    if (event.target.closest("[data-sound-toggle]")) {
+      localStorage.setItem(KEY, enabled() ? "off" : "on");
+      showSwitch();
+    }
     openAudio();
-    const button = event.target.closest("[data-sound-toggle]");
-    if (!button) return;
-    localStorage.setItem(KEY, enabled() ? "off" : "on");
-    showSwitch();
   });
   document.addEventListener("htmx:before:settle", event => {
-    if (event.target.id === "status" || event.target.querySelector?.("#status")) noticeTurn();
+    const region = event.target;
+    if (["status", "actions"].includes(region.id) || region.querySelector?.("#status")) noticeTurn(true);
   });
-  document.addEventListener("DOMContentLoaded", noticeTurn);
+  // The switch's state is set once htmx has settled the region (it gives a new element its attributes then).
+  document.addEventListener("htmx:after:settle", showSwitch);
+  document.addEventListener("DOMContentLoaded", () => {
+    noticeTurn(false);
+    showSwitch();
+  });
 })();
