@@ -127,6 +127,7 @@ class ShownTrick:
 
 
 def shown_trick(view: dict[str, Any]) -> ShownTrick | None:
+    """The trick the table shows (public plays only), ``None`` before the first lead."""
     current, done = view["trick"], view["tricks"]
     if current and current["plays"]:
         trick, number = current, len(done) + 1
@@ -223,7 +224,7 @@ def illegal_message(refusal: engine.IllegalAction | str) -> Refusal:
 
 
 def sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop (Chinese has neither capitals nor "."). """
+    """``text`` as a sentence: a capital first letter, and a full stop ("。" after Chinese)."""
     text = text.strip()
     if not text:
         return text
