@@ -79,7 +79,7 @@ def main() -> None:
             page.click("summary")
             page.click("label.preset:has(input[value='beijing'])")
             page.locator("#option-twos_trump").select_option("on")
-            page.locator(".presets").scroll_into_view_if_needed()
+            page.evaluate("document.querySelector('[data-option=level_table]').scrollIntoView({block: 'start'})")
             page.screenshot(path=DOCS / "screenshot-options.png")
             page.click("#create-room")
             page.screenshot(path=DOCS / "screenshot-room.png")
