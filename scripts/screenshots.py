@@ -39,38 +39,38 @@ def main() -> None:
             page.click("#solo-normal")
             # Show (亮主 / 反主) as soon as the deal offers it, so that we likely bury the kitty later.
             page.wait_for_function("document.querySelector('button.show') || "
-                                   "document.querySelector('#turn')?.dataset.phase !== 'dealing'", timeout=30_000)
+                                   "document.querySelector('#turn')?.dataset.phase !== 'dealing'", timeout=120_000)
             if page.locator("button.show").count():
                 try:
                     page.locator("button.show").first.click(timeout=2_000)
                 except PlaywrightError:
                     pass  # someone showed first and the button went away
-            page.wait_for_function("document.querySelectorAll('#hand label.slot').length >= 16", timeout=30_000)
+            page.wait_for_function("document.querySelectorAll('#hand label.slot').length >= 16", timeout=120_000)
             page.screenshot(path=DOCS / "screenshot-deal.png")
             while not page.locator("#play").count():
-                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=30_000)
+                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=120_000)
                 if page.locator("#bury").count():
                     page.click("#hint")
                     page.wait_for_timeout(300)
                     page.screenshot(path=DOCS / "screenshot-bury.png")
                 take_turn(page)
             for _ in range(3):  # a few tricks, so the table shows plays
-                page.wait_for_selector("#play", timeout=30_000)
+                page.wait_for_selector("#play", timeout=120_000)
                 take_turn(page)
-            page.wait_for_selector("#play", timeout=30_000)
+            page.wait_for_selector("#play", timeout=120_000)
             page.click("#hint")
             page.wait_for_timeout(300)
             page.screenshot(path=DOCS / "screenshot-play.png")
             while not page.locator("#result").count():
                 page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare'], #result",
-                                       timeout=30_000)
+                                       timeout=120_000)
                 take_turn(page)
             page.screenshot(path=DOCS / "screenshot-hand-end.png")
             # The next hand in landscape, once it is our turn to play (the last trick open over the table).
             page.set_viewport_size({"width": 740, "height": 360})
             page.click("#next-hand")
             while not (page.locator("#play").count() and page.locator("#last-trick-toggle").count()):
-                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=30_000)
+                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=120_000)
                 take_turn(page)
             page.click("#last-trick-toggle")
             page.screenshot(path=DOCS / "screenshot-landscape.png")

@@ -150,11 +150,17 @@ def test_a_changed_offer_takes_a_fresh_tap(browser, server, app):
     page.context.close()
 
 
-def test_the_last_trick_and_the_scoreboard_lie_over_the_table(browser, server, app):
-    match = match_until(lambda m: m.hand.phase == "playing" and len(m.hand.tricks) >= 2 and m.hand.to_act == 0,
-                        seed=17)
-    page = phone(browser, PORTRAIT)
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_the_trick_fits_the_table_and_the_last_trick_and_scoreboard_lie_over_it(browser, server, app, viewport):
+    # Between tricks: the finished one (four plays) stays on the table, the one before it is the last trick.
+    match = match_until(lambda m: m.hand.phase == "playing" and len(m.hand.tricks) >= 3 and m.hand.to_act == 0
+                        and not m.hand.trick.plays, seed=17)
+    page = phone(browser, viewport)
     open_table(page, server, app, snapshot_of(match, 0))
+    table = page.locator("#table").bounding_box()
+    for play in page.locator("#table .seat").all():
+        box = play.bounding_box()
+        assert table["y"] <= box["y"] and box["y"] + box["height"] <= table["y"] + table["height"] + 0.5
     before = boxes(page, BAR)
     page.click("#last-trick-toggle")
     expect(page.locator("#last-trick")).to_be_visible()
