@@ -11,7 +11,14 @@ from flask import render_template
 
 import engine
 from tests.table_states import match_until, snapshot_of, with_hand
-from webapp.core.room_page import hand_groups, illegal_message, sentence, shown_trick, team_class, teams_in_order
+from webapp.core.room_page import (
+    hand_groups,
+    illegal_message,
+    sentence,
+    shown_trick,
+    team_class,
+    teams_in_order,
+)
 from webapp.render import page_context
 
 from .conftest import act
@@ -66,7 +73,7 @@ def test_our_team_first_and_each_seat_in_its_team_colour(seat, order, classes):
 def test_a_seat_in_the_second_team_reads_us_before_them(four_humans, app):
     code, clients = four_humans
     html = clients[1].get(f"/r/{code}").get_data(as_text=True)
-    levels = re.search(r'id="score-toggle">(.*?)</label>', html, re.S).group(1)
+    levels = re.search(r'id="score-toggle">(.*?)</label>', html, re.DOTALL).group(1)
     assert levels.index("Us") < levels.index("Them")
     score = html.split('id="score"')[1]
     assert score.index("Us") < score.index("Them")

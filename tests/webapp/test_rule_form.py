@@ -20,12 +20,12 @@ CLASSIC = PRESET_VALUES["classic"]
     # Shown for classic, nothing touched: no change.
     ({"preset": "classic", "options_for": "classic", **CLASSIC}, {}),
     # One option changed.
-    ({"preset": "classic", "options_for": "classic", **{**CLASSIC, "kitty_multiplier": "doubling"}},
+    ({"preset": "classic", "options_for": "classic", **CLASSIC, "kitty_multiplier": "doubling"},
      {"kitty_multiplier": "doubling"}),
     # Beijing chosen without JavaScript: the untouched classic values do not override it; the change does.
-    ({"preset": "beijing", "options_for": "classic", **{**CLASSIC, "twos_trump": "on"}}, {"twos_trump": "on"}),
+    ({"preset": "beijing", "options_for": "classic", **CLASSIC, "twos_trump": "on"}, {"twos_trump": "on"}),
     # Emptying Beijing's must-play levels is a change (to none).
-    ({"preset": "beijing", "options_for": "beijing", **{**PRESET_VALUES["beijing"], "must_play": ""}},
+    ({"preset": "beijing", "options_for": "beijing", **PRESET_VALUES["beijing"], "must_play": ""},
      {"must_play": ""}),
     # A form that lists only its changes (no options_for): blank keeps the preset's value.
     ({"preset": "classic", "twos_trump": "on", "match_end": ""}, {"twos_trump": "on"}),
@@ -47,7 +47,7 @@ def test_the_new_room_form_shows_every_value_and_what_each_option_and_preset_is(
         assert f'name="preset" value="{preset}"' in html
     # Four described presets, each with where it comes from.
     assert html.count('class="source"') == len(engine.PRESETS)
-    options = re.findall(r'<div class="option[^"]*" data-option="(\w+)">(.*?)</div>', html, re.S)
+    options = re.findall(r'<div class="option[^"]*" data-option="(\w+)">(.*?)</div>', html, re.DOTALL)
     assert [name for name, _ in options] == list(OPTION_NAMES)
     for name, field in options:
         assert re.search(r'<p class="what">[^<]{20,}</p>', field), f"{name} has no sentence"
@@ -69,7 +69,7 @@ def test_a_room_created_after_switching_presets_without_javascript_has_the_chose
 
 def test_a_refused_form_comes_back_as_it_was_typed(client):
     form = {"preset": "competition", "options_for": "competition", "level": "hard",
-            **{**PRESET_VALUES["competition"], "throw_penalty_per_card": "lots", "twos_trump": "on"}}
+            **PRESET_VALUES["competition"], "throw_penalty_per_card": "lots", "twos_trump": "on"}
     response = client.post("/rooms", data=form)
     assert response.status_code == 400
     html = response.get_data(as_text=True)
@@ -80,6 +80,6 @@ def test_a_refused_form_comes_back_as_it_was_typed(client):
 
 def test_the_lobby_says_what_changed_in_words(client):
     code = code_from(client.post("/rooms", data={"preset": "classic", "options_for": "classic", "level": "normal",
-                                                 **{**CLASSIC, "time_limit_minutes": "45"}}))
+                                                 **CLASSIC, "time_limit_minutes": "45"}))
     html = client.get(f"/r/{code}").get_data(as_text=True)
     assert "Time limit: 45 minutes" in html
