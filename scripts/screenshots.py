@@ -1,4 +1,5 @@
-"""Phone-size (360×740) screenshots of the main screens into docs/, from a real server and Debian chromium.
+"""Phone-size (360×740, and one in landscape) screenshots of the main screens into docs/, from a real server
+and Debian chromium.
 
     .venv/bin/python scripts/screenshots.py [--locale zh-CN]
 """
@@ -38,37 +39,52 @@ def main() -> None:
             page.click("#solo-normal")
             # Show (亮主 / 反主) as soon as the deal offers it, so that we likely bury the kitty later.
             page.wait_for_function("() => document.querySelector('button.show') || "
-                                   "document.querySelector('#turn')?.dataset.phase !== 'dealing'", timeout=30_000)
+                                   "document.querySelector('#turn')?.dataset.phase !== 'dealing'", timeout=120_000)
             if page.locator("button.show").count():
                 try:
                     page.locator("button.show").first.click(timeout=2_000)
                 except PlaywrightError:
                     pass  # someone showed first and the button went away
-            page.wait_for_function("() => document.querySelectorAll('#hand label.slot').length >= 16", timeout=30_000)
+            page.wait_for_function("() => document.querySelectorAll('#hand label.slot').length >= 16", timeout=120_000)
             page.screenshot(path=DOCS / "screenshot-deal.png")
             while not page.locator("#play").count():
-                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=30_000)
+                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=120_000)
                 if page.locator("#bury").count():
                     page.click("#hint")
                     page.wait_for_timeout(300)
                     page.screenshot(path=DOCS / "screenshot-bury.png")
                 take_turn(page)
             for _ in range(3):  # a few tricks, so the table shows plays
-                page.wait_for_selector("#play", timeout=30_000)
+                page.wait_for_selector("#play", timeout=120_000)
                 take_turn(page)
-            page.wait_for_selector("#play", timeout=30_000)
+            page.wait_for_selector("#play", timeout=120_000)
             page.click("#hint")
             page.wait_for_timeout(300)
             page.screenshot(path=DOCS / "screenshot-play.png")
             while not page.locator("#result").count():
                 page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare'], #result",
-                                       timeout=30_000)
+                                       timeout=120_000)
                 take_turn(page)
-            page.locator("#result").scroll_into_view_if_needed()
-            page.screenshot(path=DOCS / "screenshot-hand-end.png", full_page=True)
+            page.screenshot(path=DOCS / "screenshot-hand-end.png")
+            # The next hand in landscape, once it is our turn to play (the last trick open over the table).
+            page.set_viewport_size({"width": 740, "height": 360})
+            page.click("#next-hand")
+            while not (page.locator("#play").count() and page.locator("#last-trick-toggle").count()):
+                page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=120_000)
+                take_turn(page)
+            page.click("#last-trick-toggle")
+            page.screenshot(path=DOCS / "screenshot-landscape.png")
+            page.set_viewport_size({"width": 360, "height": 740})
             page.goto(server.url + "/rooms/new")
+            page.click("summary")
+            page.click("label.preset:has(input[value='beijing'])")
+            page.locator("#option-twos_trump").select_option("on")
+            page.evaluate("document.querySelector('[data-option=level_table]').scrollIntoView({block: 'start'})")
+            page.screenshot(path=DOCS / "screenshot-options.png")
             page.click("#create-room")
-            page.screenshot(path=DOCS / "screenshot-room.png", full_page=True)
+            page.screenshot(path=DOCS / "screenshot-room.png")
+            page.goto(server.url + "/rules")
+            page.screenshot(path=DOCS / "screenshot-rules.png")
             browser.close()
     finally:
         server.kill()

@@ -90,5 +90,7 @@ async function offlineAlternative(url, request) {
     return OFFLINE_HOME + "r/solo?level=" + encodeURIComponent(level);
   }
   if (url.pathname === "/sheets/new") return OFFLINE_HOME + "sheets/new";
+  if (url.pathname === "/rooms/new" || url.pathname === "/rooms") return OFFLINE_HOME + "rooms/new";  // says rooms need a network
+  if (url.pathname === "/rules") return OFFLINE_HOME + "rules";
   return OFFLINE_HOME;
 }

@@ -28,7 +28,7 @@ from .runtime.wiring import build_runtime
 from .security import init_security
 from .sheets import SheetService
 from .timeouts import limit_request_time
-from .views import errors, home, live, play, pwa, rooms, sheets
+from .views import errors, guide, home, live, play, pwa, rooms, sheets
 from .websocket import server_options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["runtime"] = runtime
     app.extensions["rooms"] = tables
     app.extensions["sheets"] = SheetService(runtime.notifier, app.config["SHEET_MAX_HANDS"])  # (the rooms' notifier)
-    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp):
+    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp, guide.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)

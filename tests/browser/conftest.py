@@ -3,8 +3,13 @@ play like a person."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from flask import render_template
 from playwright.sync_api import Page, expect
+
+from webapp.render import page_context, render_regions
 
 from ..servers import Server
 
@@ -94,3 +99,47 @@ def play_solo_hand_to_the_end(page: Page) -> None:
         page.wait_for_selector(ACTION_CONTROLS)
         take_turn(page)
     expect(page.locator("#result")).to_be_visible()
+
+
+# ---------------------------------------------------------------------------- a table in a chosen state
+
+FIXTURE_PATH = "/r/fixture"
+
+
+def room_page_html(app, snapshot) -> str:
+    """The room page for ``snapshot`` as the server renders it, without its WebSocket (nothing to listen to)."""
+    with app.test_request_context(FIXTURE_PATH):
+        html = render_template("room.html", **page_context(snapshot))
+    return re.sub(r' hx-ws:connect="[^"]*"', "", html)
+
+
+def regions_html(app, snapshot) -> str:
+    """Every region of ``snapshot``, marked for out-of-band swaps: what the WebSocket sends."""
+    with app.test_request_context(FIXTURE_PATH):
+        return "".join(render_regions(snapshot).values())
+
+
+def open_table(page: Page, server, app, snapshot) -> None:
+    """Open the room page of ``snapshot`` on the live server's address (its CSS and scripts are the server's)."""
+    html = room_page_html(app, snapshot)
+    page.route(server.url + FIXTURE_PATH, lambda route: route.fulfill(body=html, content_type="text/html"))
+    page.goto(server.url + FIXTURE_PATH)
+    page.wait_for_function("() => document.querySelector('[data-hand]')?.style.getPropertyValue('--strip') !== ''"
+                           " || !document.querySelector('[data-hand]')")
+
+
+def swap_in(page: Page, app, snapshot) -> None:
+    """Bring ``snapshot``'s regions in as a WebSocket frame does (htmx's out-of-band swap, by id)."""
+    page.evaluate("""html => {
+        const room = document.getElementById("room");
+        return htmx.swap({sourceElement: room, target: room, swap: "innerHTML swapEmpty:false", text: html,
+                          transition: false});
+    }""", regions_html(app, snapshot))
+
+
+def boxes(page: Page, selector: str) -> dict[str, dict]:
+    """The bounding box of every element matching ``selector``, by id."""
+    return page.evaluate("""selector => Object.fromEntries([...document.querySelectorAll(selector)].map(e => {
+        const r = e.getBoundingClientRect();
+        return [e.id, {x: r.x, y: r.y, width: r.width, height: r.height}];
+    }))""", selector)

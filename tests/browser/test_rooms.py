@@ -3,6 +3,8 @@ clicking their own cards; a server restart mid-hand loses nothing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -23,7 +25,7 @@ def test_four_players_join_by_the_shared_link_and_play_a_whole_hand(browser: Bro
     host.click("summary")  # the single-option overrides
     assert host.evaluate("document.documentElement.scrollWidth") <= 360
     host.click("#create-room")
-    link = host.locator(".share-link").input_value()
+    link = host.locator(".share-link").get_attribute("href")
     expect(host.locator("img.qr")).to_be_visible()
     for seat, page in enumerate(pages):
         if seat:
@@ -54,7 +56,7 @@ def test_what_a_visitor_types_in_the_join_form_survives_live_updates(browser: Br
     host, guest, other = (context.new_page() for context in (host_context, guest_context, other_context))
     host.goto(server.url + "/rooms/new")
     host.click("#create-room")
-    link = host.locator(".share-link").input_value()
+    link = host.locator(".share-link").get_attribute("href")
     guest.goto(link)
     guest.fill("input[name=name]", "Typing")
     guest.check("input[name=seat][value='3']")
@@ -97,3 +99,48 @@ def test_a_server_restart_mid_hand_loses_nothing(page: Page, tmp_path):
         assert hand_cards(page) == shown and len(shown) < len(cards) and set(shown) <= set(cards)
     finally:
         own.kill()
+
+
+def test_choosing_a_preset_shows_its_values_and_keeps_what_was_changed(page: Page, server):
+    page.goto(server.url + "/rooms/new")
+    page.click("summary")
+    kitty, twos, minutes = (page.locator(f"#option-{name}") for name in ("kitty_multiplier", "twos_trump",
+                                                                           "time_limit_minutes"))
+    expect(kitty).to_have_value("pairs")
+    page.click("label.preset:has(input[value='beijing'])")
+    expect(kitty).to_have_value("doubling")
+    expect(minutes).to_have_value("60")
+    twos.select_option("on")
+    expect(page.locator(".option[data-option='twos_trump']")).to_have_class(re.compile(r"\bchanged\b"))
+    page.click("label.preset:has(input[value='competition'])")
+    expect(kitty).to_have_value("power_of_cards")
+    expect(minutes).to_have_value("90")
+    expect(twos).to_have_value("on")  # the person's own change stays
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.click("#create-room")
+    expect(page.locator("#lobby")).to_contain_text("Competition")
+    expect(page.locator("#lobby")).to_contain_text("2s are permanent trumps: on")
+
+
+@pytest.mark.parametrize("way", ["share sheet", "clipboard"])
+def test_the_invitation_takes_the_whole_width_and_shares_the_link(browser: Browser, server, way):
+    context = browser.new_context(**PHONE, permissions=["clipboard-read", "clipboard-write"])
+    if way == "share sheet":
+        context.add_init_script("navigator.share = async data => { window.shared = data; };")
+    else:
+        context.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
+    page = context.new_page()
+    page.goto(server.url + "/rooms/new")
+    page.click("#create-room")
+    link = page.locator(".share-link").get_attribute("href")
+    share = page.locator("button.share-button")
+    qr = page.locator("img.qr").bounding_box()
+    assert share.bounding_box()["x"] > qr["x"] + qr["width"]  # beside the QR code
+    assert page.locator(".panel.share").bounding_box()["width"] >= 330
+    share.click()
+    if way == "share sheet":
+        assert page.evaluate("window.shared.url") == link
+    else:
+        expect(share).to_have_text("Link copied")
+        assert page.evaluate("navigator.clipboard.readText()") == link
+    context.close()

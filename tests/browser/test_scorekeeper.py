@@ -56,7 +56,7 @@ def test_record_fix_and_watch_live_on_a_second_phone(page: Page, browser: Browse
 
     viewer_context = browser.new_context(**PHONE)
     viewer = viewer_context.new_page()
-    viewer.goto(page.locator("#share-link").input_value())
+    viewer.goto(page.locator("#share-link").get_attribute("href"))
     expect(viewer.locator("#level-0")).to_have_text("5")
     expect(viewer.locator("#hand-form")).to_have_count(0)
     expect(viewer.locator(".hand-row .edit")).to_have_count(0)

@@ -127,8 +127,9 @@ def test_the_page_speaks_the_language_it_was_kept_in(storage):
     offline = OfflineApp(storage, "zh_Hans")
     start(offline)
     run_the_table(offline)
-    status = text_of(region(page(offline), "status"))
-    assert "第1局" in status and "庄家" in status  # "Hand 1", "Dealer": the catalogue the server uses
+    shown = page(offline)
+    # "Hand 1", "You": the catalogue the server uses.
+    assert "第1局" in text_of(region(shown, "status")) and "你" in text_of(region(shown, "table"))
 
 
 def test_a_fault_in_the_app_is_a_message_not_a_dead_page(offline, monkeypatch):

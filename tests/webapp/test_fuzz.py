@@ -87,6 +87,7 @@ class Route:
 
 ROUTES = (
     Route("home.index", "GET", "/"),
+    Route("guide.rules", "GET", "/rules"),
     Route("home.solo", "POST", "/solo", form=("level", "name")),
     Route("home.switch_language", "GET", "/lang/{locale}", query=("next",)),
     Route("rooms.new_room", "GET", "/rooms/new"),

@@ -25,7 +25,7 @@ def share_link_and_cookie(app, **headers):
     client = app.test_client()
     room = code_from(client.post("/rooms", data={"preset": "classic"}, headers=headers))
     lobby = client.get(f"/r/{room}", headers=headers).get_data(as_text=True)
-    link = lobby.split('class="share-link" readonly value="', 1)[1].split('"', 1)[0]
+    link = lobby.split('class="share-link" id="share-link" href="', 1)[1].split('"', 1)[0]
     sheet_url = client.post("/s", json={"sheet": {}}, headers=headers).json["url"]
     cookie = client.post("/solo", data={"level": "easy"}, headers=headers).headers["Set-Cookie"]
     return link, sheet_url, cookie

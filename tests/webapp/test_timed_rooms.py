@@ -51,7 +51,7 @@ def test_R9_5_when_time_is_up_the_hand_in_play_is_finished_then_the_match_ends(c
     match = match_of(app, timed_room)
     assert match.ended_by == "R9.5" and match.winner == match.time_up_winner()
     html = client.get(f"/r/{timed_room}").get_data(as_text=True)
-    assert "Time is up (R9.5):" in html and "win the match!" in html
+    assert "Time is up:" in html and "win the match!" in html
     assert 'id="next-hand"' not in html and 'id="room-clock"' not in html
 
 
@@ -65,4 +65,4 @@ def test_R9_5_time_up_between_hands_ends_the_match_instead_of_dealing(client, ap
     assert response.status_code in (200, 303)
     match = match_of(app, timed_room)
     assert (match.hand_number, match.ended_by) == (1, "R9.5") and match.winner is not None
-    assert "Time is up (R9.5):" in client.get(f"/r/{timed_room}").get_data(as_text=True)
+    assert "Time is up:" in client.get(f"/r/{timed_room}").get_data(as_text=True)

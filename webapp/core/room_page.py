@@ -16,30 +16,12 @@ from engine.cards import KINDS
 
 from .clock import Clock, clock_text
 from .translation import gettext as _
-from .translation import lazy_gettext as _l
 
 # The regions of the room page, each in templates/partials/<name>.html with that id.
 REGIONS = ("lobby", "status", "table", "actions", "hand", "score")
 
 # Where each seat sits on screen, relative to the viewer (R1.1: play goes to the next seat, 下家).
 POSITIONS = ("bottom", "right", "top", "left")
-
-CLAUSE_TITLES = {
-    "R1.1": _l("Play goes round in turn"),
-    "R4.2": _l("A lead must be one suit"),
-    "R4.3": _l("Throw (甩牌) check"),
-    "R5.1": _l("Play as many cards as the lead"),
-    "R5.2": _l("Follow suit"),
-    "R5.3": _l("Pairs and tractors must be followed"),
-    "R5.4": _l("Trumps must follow a trump lead"),
-    "R8.1": _l("Declaring needs a level card"),
-    "R8.2": _l("What a declaration shows"),
-    "R8.4": _l("Overturning must be stronger"),
-    "R8.5": _l("When overturning is allowed"),
-    "R8.7": _l("Who may declare"),
-    "R8.8": _l("Bury exactly 8 cards"),
-    "R9.4": _l("The match is over"),
-}
 
 UNTIMED = Clock(0, None)
 
@@ -82,32 +64,97 @@ def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
                  url_for: UrlFor, action_id: str) -> dict[str, Any]:
     """The variables of the room page and its partials; ``selected`` cards start checked (the hint)."""
     view = snapshot.view
+    trumps = trump_cards(view) if view else frozenset()
     return {
         "clock_remaining": snapshot.clock.remaining_seconds(datetime.now(UTC)),
         "clock_text": clock_text,
         "snap": snapshot,
         "v": view,
         "me": snapshot.my_seat,
-        "hand_slots": hand_slots(view.hand, selected) if view else [],
+        "hand_groups": hand_groups(view.hand, selected, trumps) if view else [],
         "message": message,
-        "trump_cards": trump_cards(view) if view else frozenset(),
+        "trump_cards": trumps,
+        "shown": shown_trick(view) if view else None,
+        "previous": last_trick(view) if view else None,
         "action_id": action_id,
         "share_url": url_for("rooms.room", code=snapshot.code, _external=True),
         "position": lambda seat: POSITIONS[(seat - (snapshot.my_seat or 0)) % 4],
         "seat_name": lambda seat: seat_name(snapshot, seat),
         "team_name": lambda team: team_name(snapshot, team),
+        "teams": teams_in_order(snapshot),
+        "team_class": lambda seat: team_class(snapshot, seat),
     }
 
 
-def hand_slots(hand: Sequence[engine.Card], selected: tuple[str, ...]) -> list[tuple[engine.Card, bool]]:
-    """Each card of the hand with whether it starts selected (the hint); duplicates are counted."""
+Slot = tuple[engine.Card, bool]  # a card of the hand, and whether it starts selected
+
+
+def hand_groups(hand: Sequence[engine.Card], selected: tuple[str, ...], trumps: frozenset[int]) -> list[list[Slot]]:
+    """The hand (already in display order) in runs of one suit for play (R2.7), trumps as one suit, each card
+    with whether it starts selected (the hint; duplicates are counted). The page lays out a run on one row."""
     wanted = Counter(selected)
-    slots = []
+    groups: list[list[Slot]] = []
+    previous: str | None = None
     for card in hand:
         checked = wanted[str(card)] > 0
         wanted[str(card)] -= checked
-        slots.append((card, checked))
-    return slots
+        suit = "trump" if card in trumps else card.suit
+        if suit != previous:
+            groups.append([])
+            previous = suit
+        groups[-1].append((card, checked))
+    return groups
+
+
+@dataclass(frozen=True)
+class FailedThrow:
+    """R4.4: what a leader tried to throw, and the part that could be beaten, which alone was played."""
+
+    tried: list[engine.Card]
+    played: list[engine.Card]
+
+
+@dataclass(frozen=True)
+class ShownTrick:
+    """The trick on the table: the one in play, or between tricks the one just finished, until the next lead."""
+
+    number: int  # 1 for the hand's first trick: with the hand number, it names each play (a new one arrives)
+    plays: dict[int, list[engine.Card]]
+    leader: int  # 首家
+    winning: int | None  # who wins it so far (R6), the winner once it is complete
+    complete: bool
+    points: int
+    failed_throw: FailedThrow | None
+
+
+def shown_trick(view: engine.SeatView) -> ShownTrick | None:
+    """The trick the table shows (public plays only), ``None`` before the first lead."""
+    current, done = view.trick, view.tricks
+    if current and current.plays:
+        trick, number = current, len(done) + 1
+    elif done:
+        trick, number = done[-1], len(done)
+    else:
+        return None
+    plays = {seat: list(cards) for seat, cards in trick.plays}
+    complete = trick.winner is not None
+    winning = trick.winner if complete else _winning_so_far(trick, view)
+    failed = trick.failed_throw
+    return ShownTrick(number, plays, trick.leader, winning, complete, trick.points,
+                      FailedThrow(list(failed.cards), plays[trick.leader]) if failed else None)
+
+
+def _winning_so_far(trick: engine.view.TrickView, view: engine.SeatView) -> int:
+    plays = trick.plays
+    return plays[engine.trick_winner([cards for _, cards in plays], view.trump, view.rules)][0]
+
+
+def last_trick(view: engine.SeatView) -> engine.view.TrickView | None:
+    """The trick before the one on the table (the "last trick" panel)."""
+    current, done = view.trick, view.tricks
+    if current and current.plays:
+        return done[-1] if done else None
+    return done[-2] if len(done) > 1 else None
 
 
 def seat_name(snapshot: Snapshot, seat: int) -> str:
@@ -129,6 +176,19 @@ def team_name(snapshot: Snapshot, team: int) -> str:
     return _("Us") if team == snapshot.my_seat % 2 else _("Them")
 
 
+def teams_in_order(snapshot: Snapshot) -> tuple[int, int]:
+    """The teams as every list shows them: the viewer's own (我方) first; for a spectator seats 1 & 3 first."""
+    mine = (snapshot.my_seat or 0) % 2
+    return mine, 1 - mine
+
+
+def team_class(snapshot: Snapshot, seat: int) -> str:
+    """The colour of a seat's team: "us" and "them" for a seated player, "team-a"/"team-b" for a spectator."""
+    if snapshot.my_seat is None:
+        return "team-a" if seat % 2 == 0 else "team-b"
+    return "us" if seat % 2 == snapshot.my_seat % 2 else "them"
+
+
 def bot_level_name(level: str) -> str:
     return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}[level]
 
@@ -138,17 +198,38 @@ def trump_cards(view: engine.SeatView) -> frozenset[int]:
     return frozenset(card for card in range(KINDS) if order.is_trump[card])
 
 
-def illegal_message(refusal: engine.IllegalAction | str) -> str:
-    """A refused action in the reader's language: the clause, its title, and why.
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action as the player reads it: one sentence saying what to do, and the clause it comes from
+    (shown out of the way, as a link to the rules page)."""
+
+    text: str
+    clause: str | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def illegal_message(refusal: engine.IllegalAction | str) -> Refusal:
+    """A refused action in the reader's language.
 
     The engine's :class:`~engine.reasons.Reason` carries the clause and a message template with
     its values, so the whole sentence is translated; other refusals are shown as they are.
     """
     reason = getattr(refusal, "reason", None)
     if reason is None:
-        return str(refusal)
-    detail = reason.translated(_)
-    title = CLAUSE_TITLES.get(reason.clause)
-    if title:
-        return f"{reason.clause} {title} — {detail}"
-    return f"{reason.clause}: {detail}" if reason.clause else detail
+        return Refusal(sentence(str(refusal)))
+    return Refusal(sentence(reason.translated(_)), reason.clause)
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter, and a full stop ("。" after Chinese)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?。！？" else text + ("。" if _is_chinese(text[-1]) else ".")
+
+
+def _is_chinese(character: str) -> bool:
+    return "\u4e00" <= character <= "\u9fff" or character in "）」』"

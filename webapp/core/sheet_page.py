@@ -16,11 +16,11 @@ from typing import Any, Protocol
 
 from engine import Scoresheet, team_of
 from engine.cards import RANKS
-from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS, PRESETS
 from engine.scoresheet import new_entry_id
 
 from .clock import Clock, clock_text
 from .room_page import UrlFor
+from .rule_form import rule_form_context
 from .sheet_chart import level_chart
 from .sheet_forms import new_sheet_defaults
 from .translation import gettext as _
@@ -52,8 +52,8 @@ class ShownSheet(Protocol):
 
 def new_sheet_context(form: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The variables of the new-sheet form (``form``: what was typed, when it comes back with a message)."""
-    return {"presets": PRESETS, "choices": CHOICES, "booleans": BOOLEAN_OPTIONS, "integers": INTEGER_OPTIONS,
-            "clauses": CLAUSES, "only": SHEET_OPTIONS, "levels": RANKS, "form": form or new_sheet_defaults()}
+    form = form or new_sheet_defaults()
+    return {**rule_form_context(form), "only": SHEET_OPTIONS, "levels": RANKS, "form": form}
 
 
 @dataclass(frozen=True)

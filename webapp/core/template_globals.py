@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import bots
-from engine.cards import RED_SUITS, SUIT_SYMBOLS, TOTAL_POINTS
+from engine.cards import BIG_JOKER, RED_SUITS, SUIT_SYMBOLS, TOTAL_POINTS
 from engine.hand_state import DEALT, KITTY_SIZE
 from engine.scoresheet import MAX_KITTY_POINTS
 
@@ -26,6 +26,7 @@ TEMPLATE_GLOBALS: dict[str, Any] = {
     "MAX_KITTY_POINTS": MAX_KITTY_POINTS,  # the most points the kitty can hold
     "SUIT_SYMBOLS": SUIT_SYMBOLS,  # ♠ ♥ ♦ ♣ by suit letter
     "RED_SUITS": RED_SUITS,
+    "BIG_JOKER": BIG_JOKER,  # the two jokers' faces and names differ
     "BOT_LEVELS": bots.LEVELS,
     "bot_level_name": bot_level_name,
     "suit_order_text": suit_order_text,

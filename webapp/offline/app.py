@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import traceback
 
+from webapp.core.guide import guide_context
 from webapp.core.players import BOT_LEVELS
 from webapp.core.translation import gettext as _
 
@@ -24,6 +25,8 @@ class OfflineApp:
         self.solo = SoloViews(self.router, self.pages, storage)
         self.sheets = SheetViews(self.router, self.pages, storage)
         self.router.add("GET", "/", "offline.home", self.home)
+        self.router.add("GET", "/rules", "guide.rules", self.rules)
+        self.router.add("GET", "/rooms/new", "rooms.new_room", self.rooms_need_a_network)
 
     def handle(self, method: str, url: str, body: str = "") -> Response:
         """The answer to one request, as the server would give it: an unknown page or sheet is a 404 message,
@@ -44,6 +47,14 @@ class OfflineApp:
         sheets = [(local, local.pending()) for local in self.sheets.all().values()]
         return Response(self.pages.render("offline/home_body.html", solo=self.solo.table(), sheets=sheets,
                                           bot_levels=BOT_LEVELS))
+
+    def rules(self, request: Request) -> Response:
+        """How to play, as on the server's /rules page."""
+        return Response(self.pages.render("partials/guide.html", **guide_context()))
+
+    def rooms_need_a_network(self, request: Request) -> Response:
+        """A room is played through the server: without a network, say so and offer what works here."""
+        return Response(self.pages.render("offline/no_rooms.html", bot_levels=BOT_LEVELS))
 
     # ------------------------------------------------------------------ for the page's script (plain values)
 

@@ -27,7 +27,8 @@ class Pages:
         self.environment = Environment(loader=FileSystemLoader(root / "templates"),
                                        autoescape=select_autoescape(["html", "htm", "xml", "xhtml", "svg"]),
                                        extensions=["jinja2.ext.i18n"])
-        self.environment.install_gettext_callables(catalogue.gettext, catalogue.ngettext, newstyle=True)
+        self.environment.install_gettext_callables(catalogue.gettext, catalogue.ngettext, newstyle=True,
+                                                   pgettext=catalogue.pgettext, npgettext=catalogue.npgettext)
         self.environment.globals.update(TEMPLATE_GLOBALS, url_for=url_for)
 
     def render(self, name: str, **context: Any) -> str:

@@ -3,16 +3,15 @@ controls (bots, start), and the share QR code."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
-import engine
-from engine.rules import BOOLEAN_OPTIONS, CHOICES, CLAUSES, INTEGER_OPTIONS
 from webapp.core.players import BOT_LEVELS
-from webapp.core.rule_form import rule_overrides
+from webapp.core.rule_form import rule_form_context, rule_overrides
 
 from ..errors import BadRequest
 from ..render import page_context
@@ -34,9 +33,8 @@ from .common import (
 bp = Blueprint("rooms", __name__)
 
 
-def new_room_context() -> dict[str, Any]:
-    return {"presets": engine.PRESETS, "choices": CHOICES, "booleans": BOOLEAN_OPTIONS,
-            "integers": INTEGER_OPTIONS, "clauses": CLAUSES, "bot_levels": BOT_LEVELS}
+def new_room_context(form: Mapping[str, str] | None = None) -> dict[str, Any]:
+    return {**rule_form_context(form), "bot_levels": BOT_LEVELS, "form": form}
 
 
 @bp.get("/rooms/new")
@@ -50,8 +48,7 @@ def create_room() -> ResponseReturnValue:
         form = read_form(RoomForm)
         code, token = rooms().setup.create_room(form.preset, rule_overrides(form.values()), form.level)
     except BadRequest as error:
-        context = {**new_room_context(), "message": error.message, "form": request.form}
-        return render_template("new_room.html", **context), 400
+        return render_template("new_room.html", message=error.message, **new_room_context(request.form)), 400
     response = redirect(room_path(code), 303)
     set_room_cookie(response, HOST_COOKIE, code, token)
     return response
