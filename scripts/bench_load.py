@@ -1,0 +1,242 @@
+"""The load benchmark (issue 10 §5): benchmark players drive a running server through the room page's real
+HTTP + WebSocket protocol, as browsers do, and the figures are printed; the last line is JSON.
+
+    .venv/bin/python scripts/bench_load.py --url http://127.0.0.1:5000 --players 40 --seconds 60
+    .venv/bin/python scripts/bench_load.py --url URL --players 1000 --room-size 4 --think-ms 2000 \\
+        --ramp-seconds 60 --seconds 120 --client-processes 2
+    .venv/bin/python scripts/bench_load.py --url URL --players 0 --idle 2000 --seconds 30
+
+Players arrive evenly over ``--ramp-seconds`` and then play for ``--seconds``. Solo players (``--room-size
+1``) each play against three bots of ``--level``; with ``--room-size 4`` four benchmark players share a
+room. Measured: a move's latency from sending its POST to the frame showing it on the player's own socket;
+Hint requests; the players' page loads; a newcomer's fresh load of the home page every
+``--probe-interval`` seconds after the ramp; ``--idle`` sockets of one anonymous client that only stay
+connected, and the server's memory per idle socket; CPU seconds and RSS of each server process (found by
+the port's listening socket, or ``--server-pids``) and of the client itself. Traffic goes to loopback
+only, is bounded in count and time, and stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import json
+import multiprocessing
+import sys
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from browserlib import machine
+from loadbench.background import IdleSockets, probe_page_loads
+from loadbench.player import Settings
+from loadbench.processes import MachineLoad, ProcessWatch, own_cpu_seconds, raise_open_file_limit, server_roots
+from loadbench.share import FILES_PER_PLAYER, Share, run_share, share_process
+from loadbench.tally import Tally, distribution
+
+MAX_PLAYERS = 5000
+MAX_IDLE = 20000
+MAX_SECONDS = 3600
+MAX_CLIENT_PROCESSES = 16
+SAMPLE_SECONDS = 1.0  # how often the server's processes are sampled (RSS peaks, new workers)
+START_MARGIN = 0.5    # seconds between telling the client processes the start time and the start
+
+
+def arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", required=True, help="the running server, e.g. http://127.0.0.1:5000")
+    parser.add_argument("--players", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=60, help="how long the players play after the ramp")
+    parser.add_argument("--room-size", type=int, choices=(1, 4), default=1,
+                        help="1: solo against three bots; 4: four benchmark players per room")
+    parser.add_argument("--think-ms", type=int, default=2000,
+                        help="a player's thinking before each move (each time uniform in 0.5–1.5 times this)")
+    parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
+                        help="the bots' strength (solo), the away bot's (rooms)")
+    parser.add_argument("--ramp-seconds", type=float, default=10, help="players and idle sockets arrive evenly")
+    parser.add_argument("--idle", type=int, default=0, help="idle WebSockets of one anonymous client")
+    parser.add_argument("--client-processes", type=int, default=1,
+                        help="split the players over this many client processes (rooms stay whole)")
+    parser.add_argument("--server-pids", default="", help="comma-separated server pids (default: by the port)")
+    parser.add_argument("--timeout", type=float, default=10,
+                        help="seconds before a request, or a move's frame, counts as timed out")
+    parser.add_argument("--probe-interval", type=float, default=1.0, help="seconds between fresh page loads")
+    parser.add_argument("--seed", type=int, default=1, help="seeds the players' thinking times")
+    parser.add_argument("--allow-non-loopback", action="store_true",
+                        help="allow a server address outside 127.0.0.0/8 and ::1 (a test host of your own)")
+    args = parser.parse_args(argv)
+    problems = checks(args)
+    if problems:
+        parser.error("; ".join(problems))
+    return args
+
+
+def checks(args: argparse.Namespace) -> list[str]:
+    """What is wrong with the arguments (bounded load, loopback only)."""
+    parts = urlsplit(args.url)
+    problems = []
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        problems.append("--url must be http://HOST:PORT")
+    elif not args.allow_non_loopback and not _is_loopback(parts.hostname):
+        problems.append(f"{parts.hostname} is not a loopback address (127.0.0.0/8, ::1, localhost); "
+                        "pass --allow-non-loopback for a test host of your own")
+    if not 0 <= args.players <= MAX_PLAYERS or args.players % args.room_size:
+        problems.append(f"--players must be 0–{MAX_PLAYERS} and a multiple of --room-size")
+    if not 0 <= args.idle <= MAX_IDLE:
+        problems.append(f"--idle must be 0–{MAX_IDLE}")
+    if not 0 < args.seconds <= MAX_SECONDS or not 0 <= args.ramp_seconds <= MAX_SECONDS:
+        problems.append(f"--seconds must be in (0, {MAX_SECONDS}], --ramp-seconds in [0, {MAX_SECONDS}]")
+    if not 1 <= args.client_processes <= MAX_CLIENT_PROCESSES:
+        problems.append(f"--client-processes must be 1–{MAX_CLIENT_PROCESSES}")
+    if args.think_ms < 0 or args.timeout <= 0 or args.probe_interval <= 0:
+        problems.append("--think-ms must be ≥ 0, --timeout and --probe-interval > 0")
+    if not all(pid.strip().isdecimal() for pid in args.server_pids.split(",") if pid.strip()):
+        problems.append("--server-pids must be numbers separated by commas")
+    return problems
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def shares(args: argparse.Namespace) -> list[Share]:
+    """The tables, arriving evenly over the ramp, dealt round the client processes."""
+    settings = Settings(args.url, args.think_ms, args.level, args.timeout)
+    tables = args.players // args.room_size
+    arrivals = [args.ramp_seconds * table / tables for table in range(tables)]
+    count = args.client_processes
+    return [Share(settings, args.room_size, tuple(range(tables))[k::count], tuple(arrivals[k::count]),
+                  args.ramp_seconds + args.seconds, args.seed) for k in range(count)]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    own, *others = shares(args)
+    workers = [_start_worker(share) for share in others]
+    for _, connection in workers:
+        await asyncio.to_thread(connection.recv)  # "ready": imported and waiting
+    start = time.time() + START_MARGIN
+    for _, connection in workers:
+        connection.send(start)
+
+    port = urlsplit(args.url).port or (443 if args.url.startswith("https") else 80)
+    watch = ProcessWatch(server_roots(port, [int(pid) for pid in args.server_pids.split(",") if pid.strip()]))
+    watch.sample()
+    rss_before = watch.rss_total()
+    tally = Tally()
+    idle = IdleSockets(args.url, args.timeout, tally)
+    load, cpu = MachineLoad(), own_cpu_seconds()
+    began = time.monotonic()
+    sampler = asyncio.create_task(_sample(watch))
+    playing = asyncio.create_task(run_share(own, start))
+    opening = asyncio.create_task(idle.open(args.idle, args.ramp_seconds)) if args.idle else None
+
+    await asyncio.sleep(max(0.0, start + args.ramp_seconds - time.time()))
+    if opening is not None:
+        await opening
+    await asyncio.to_thread(watch.sample)
+    rss_loaded = watch.rss_total()
+    probe = asyncio.create_task(probe_page_loads(args.url, args.timeout, args.probe_interval, tally))
+
+    tally.merge(await playing)
+    probe.cancel()
+    tally.idle_connected = idle.connected
+    await idle.close()
+    for process, connection in workers:
+        tally.merge(await asyncio.to_thread(connection.recv))
+        process.join()
+    sampler.cancel()
+    watch.sample()
+    seconds = time.monotonic() - began
+    tally.client_cpu_seconds += own_cpu_seconds() - cpu
+    return summary(args, tally, watch, seconds, load.busy_pct(), rss_before, rss_loaded)
+
+
+def _start_worker(share: Share) -> tuple[multiprocessing.Process, Any]:
+    ours, theirs = multiprocessing.Pipe()
+    process = multiprocessing.get_context("spawn").Process(target=share_process, args=(theirs, share),
+                                                           daemon=True)
+    process.start()
+    return process, ours
+
+
+async def _sample(watch: ProcessWatch) -> None:
+    while True:
+        await asyncio.sleep(SAMPLE_SECONDS)
+        await asyncio.to_thread(watch.sample)
+
+
+def summary(args: argparse.Namespace, tally: Tally, watch: ProcessWatch, seconds: float, busy_pct: float,
+            rss_before: int, rss_loaded: int) -> dict[str, Any]:
+    processes = watch.report(seconds)
+    idle: dict[str, Any] = {"requested": args.idle, "connected": tally.idle_connected}
+    if args.idle and not args.players and tally.idle_connected:
+        idle["server_rss_before_mb"] = round(rss_before / 2**20, 1)
+        idle["server_rss_connected_mb"] = round(rss_loaded / 2**20, 1)
+        idle["server_kb_per_connection"] = round((rss_loaded - rss_before) / 1024 / tally.idle_connected, 1)
+    return {
+        "url": args.url, "room_size": args.room_size, "players": args.players, "level": args.level,
+        "think_ms": args.think_ms, "ramp_seconds": args.ramp_seconds, "seconds": args.seconds,
+        "connected": {"players": tally.players_connected, "players_started": tally.players_started},
+        "moves": len(tally.move_ms), "moves_by_kind": dict(sorted(tally.moves_by_kind.items())),
+        "move_ms": distribution(tally.move_ms), "hint_ms": distribution(tally.hint_ms),
+        "page_load_ms": distribution(tally.fresh_page_ms), "player_page_ms": distribution(tally.player_page_ms),
+        "idle": idle,
+        "errors": {"total": sum(tally.errors.values()), **dict(sorted(tally.errors.items()))},
+        "error_examples": tally.examples,
+        "server": {"processes": processes, "cpu_s": round(sum(p["cpu_s"] for p in processes), 2),
+                   "rss_mb": round(sum(p["rss_end_mb"] for p in processes if p["alive"]), 1)},
+        "client": {"processes": tally.client_processes, "cpu_s": round(tally.client_cpu_seconds, 2),
+                   "cpu_pct": round(100 * tally.client_cpu_seconds / seconds, 1)},
+        "machine": {"about": machine(), "busy_pct": busy_pct, "wall_seconds": round(seconds, 1)},
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    """Lines for a person, then the JSON line."""
+    moves, page = result["move_ms"], result["page_load_ms"]
+    lines = [
+        f"players connected {result['connected']['players']} of {result['players']}"
+        f" (room size {result['room_size']}), idle sockets {result['idle']['connected']} of "
+        f"{result['idle']['requested']}",
+        f"moves {result['moves']} {result['moves_by_kind']}: p50 {moves['p50']} ms, p95 {moves['p95']} ms, "
+        f"p99 {moves['p99']} ms, max {moves['max']} ms",
+        f"hint p95 {result['hint_ms']['p95']} ms; fresh page loads {page['count']}: p95 {page['p95']} ms, "
+        f"max {page['max']} ms; players' page loads p95 {result['player_page_ms']['p95']} ms",
+        f"errors {result['errors']}",
+        *(f"  {example}" for example in result["error_examples"]),
+    ]
+    if "server_kb_per_connection" in result["idle"]:
+        idle = result["idle"]
+        lines.append(f"server RSS {idle['server_rss_before_mb']} MB → {idle['server_rss_connected_mb']} MB "
+                     f"with {idle['connected']} idle sockets: {idle['server_kb_per_connection']} KB each")
+    for process in result["server"]["processes"]:
+        lines.append(f"server pid {process['pid']}: {process['cpu_s']} CPU s ({process['cpu_pct']}%), RSS "
+                     f"{process['rss_start_mb']} → {process['rss_end_mb']} MB (peak {process['rss_peak_mb']}), "
+                     f"threads ≤ {process['threads_peak']}: {process['command']}")
+    client = result["client"]
+    lines.append(f"client: {client['processes']} process(es), {client['cpu_s']} CPU s ({client['cpu_pct']}%); "
+                 f"machine {result['machine']['about']}, busy {result['machine']['busy_pct']}% over "
+                 f"{result['machine']['wall_seconds']} s")
+    lines.append(json.dumps(result, ensure_ascii=False))
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    args = arguments(argv)
+    needed = (args.players // args.client_processes + args.room_size) * FILES_PER_PLAYER + args.idle + 64
+    limit = raise_open_file_limit(needed)
+    if limit < needed:
+        print(f"this process may open {limit} files; {needed} are needed (ulimit -n)", file=sys.stderr)
+        return 2
+    print(report(asyncio.run(run(args))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
