@@ -38,7 +38,7 @@ class Player:
         self.socket: aiohttp.ClientWebSocketResponse | None = None
         self.changed = asyncio.Event()  # any frame arrived
         self.moved = asyncio.Event()    # a frame with a new move id arrived
-        self.sent_at: float | None = None  # when the move waiting for its frame was sent
+        self.sent: tuple[str, float] | None = None  # the move waiting for its frame, and when it was sent
         self.closing = False
 
     async def open(self, page_html: str) -> None:
@@ -55,9 +55,11 @@ class Player:
         async for message in self.socket:
             if message.type is not aiohttp.WSMsgType.TEXT:
                 continue
-            if self.page.apply(message.data) and self.sent_at is not None:
-                self.tally.move_ms.append((time.monotonic() - self.sent_at) * 1000)
-                self.sent_at = None
+            if self.page.apply(message.data) and self.sent is not None:
+                control, sent_at = self.sent
+                self.tally.move_ms.append((time.monotonic() - sent_at) * 1000)
+                self.tally.moves_by_kind[control] += 1
+                self.sent = None
                 self.moved.set()
             self.changed.set()
         if not self.closing:
@@ -92,16 +94,16 @@ class Player:
                 self.page.apply(answer)  # the hand with the suggested cards checked
             submission = self.page.submission(control)
             self.moved.clear()
-            self.sent_at = time.monotonic()
+            self.sent = control, time.monotonic()
             await self.browser.submit(submission, htmx=True)
         except Failed as failure:
-            self.sent_at = None
+            self.sent = None
             self.tally.error(failure.kind, str(failure))
+            self.changed.clear()
             await self._quiet(self.changed)  # try again once the page changes, not in a tight loop
             return
-        self.tally.moves_by_kind[control] += 1
         if not await self._quiet(self.moved):
-            self.sent_at = None
+            self.sent = None
             self.tally.error(TIMEOUT, f"{control} in {self.browser.room_path()}: no frame showing it within "
                                       f"{self.settings.timeout:g} s")
 
@@ -115,7 +117,7 @@ class Player:
 
     async def close(self) -> None:
         self.closing = True
-        self.sent_at = None  # a move still on its way at the end of the run is neither timed nor an error
+        self.sent = None  # a move still on its way at the end of the run is neither timed nor an error
         if self.socket is not None:
             await self.socket.close()
             await self._reader
