@@ -184,6 +184,7 @@ def summary(args: argparse.Namespace, tally: Tally, watch: ProcessWatch, seconds
         "think_ms": args.think_ms, "ramp_seconds": args.ramp_seconds, "seconds": args.seconds,
         "connected": {"players": tally.players_connected, "players_started": tally.players_started},
         "moves": len(tally.move_ms), "moves_by_kind": dict(sorted(tally.moves_by_kind.items())),
+        "frames": tally.frames, "frame_mb": round(tally.frame_bytes / 2**20, 1),
         "move_ms": distribution(tally.move_ms), "hint_ms": distribution(tally.hint_ms),
         "page_load_ms": distribution(tally.fresh_page_ms), "player_page_ms": distribution(tally.player_page_ms),
         "idle": idle,
@@ -206,7 +207,7 @@ def report(result: dict[str, Any]) -> str:
         f"{result['idle']['requested']}",
         f"moves {result['moves']} {result['moves_by_kind']}: p50 {moves['p50']} ms, p95 {moves['p95']} ms, "
         f"p99 {moves['p99']} ms, max {moves['max']} ms",
-        f"hint p95 {result['hint_ms']['p95']} ms; fresh page loads {page['count']}: p95 {page['p95']} ms, "
+        f"frames {result['frames']} ({result['frame_mb']} MB of HTML); hint p95 {result['hint_ms']['p95']} ms; fresh page loads {page['count']}: p95 {page['p95']} ms, "
         f"max {page['max']} ms; players' page loads p95 {result['player_page_ms']['p95']} ms",
         f"errors {result['errors']}",
         *(f"  {example}" for example in result["error_examples"]),

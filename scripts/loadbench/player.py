@@ -55,6 +55,8 @@ class Player:
         async for message in self.socket:
             if message.type is not aiohttp.WSMsgType.TEXT:
                 continue
+            self.tally.frames += 1
+            self.tally.frame_bytes += len(message.data)
             if self.page.apply(message.data) and self.sent is not None:
                 control, sent_at = self.sent
                 self.tally.move_ms.append((time.monotonic() - sent_at) * 1000)

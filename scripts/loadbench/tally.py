@@ -29,6 +29,8 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
     moves_by_kind: Counter[str] = field(default_factory=Counter)
+    frames: int = 0        # frames the players' sockets received
+    frame_bytes: int = 0   # their HTML, decompressed
     players_started: int = 0
     players_connected: int = 0  # sockets open at the end of the run
     idle_connected: int = 0
@@ -46,7 +48,7 @@ class Tally:
         del self.examples[EXAMPLES:]
         self.errors.update(other.errors)
         self.moves_by_kind.update(other.moves_by_kind)
-        for name in ("players_started", "players_connected", "idle_connected", "client_cpu_seconds",
+        for name in ("frames", "frame_bytes", "players_started", "players_connected", "idle_connected", "client_cpu_seconds",
                      "client_processes"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 

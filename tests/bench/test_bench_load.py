@@ -18,14 +18,6 @@ GUARD_SECONDS = 300  # only a guard against a hung run: the benchmark stops by i
 DISTRIBUTION = {"count", "p50", "p95", "p99", "max"}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("bench") / "rooms.sqlite3")
-    running.start()
-    yield running
-    running.kill()
-
-
 def bench(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(BENCH), *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=GUARD_SECONDS, check=False)
