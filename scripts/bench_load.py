@@ -31,9 +31,15 @@ from urllib.parse import urlsplit
 from browserlib import machine
 from loadbench.background import IdleSockets, probe_page_loads
 from loadbench.player import Settings
-from loadbench.processes import MachineLoad, ProcessWatch, own_cpu_seconds, raise_open_file_limit, server_roots
+from loadbench.processes import (
+    MachineLoad,
+    ProcessWatch,
+    own_cpu_seconds,
+    raise_open_file_limit,
+    server_roots,
+)
 from loadbench.share import FILES_PER_PLAYER, Share, run_share, share_process
-from loadbench.tally import Tally, distribution
+from loadbench.tally import LIMITED, Tally, distribution
 
 MAX_PLAYERS = 5000
 MAX_IDLE = 20000
@@ -116,6 +122,11 @@ def shares(args: argparse.Namespace) -> list[Share]:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    async with asyncio.timeout(args.ramp_seconds + args.seconds + 3 * args.timeout + 60):  # stops by itself
+        return await _run(args)
+
+
+async def _run(args: argparse.Namespace) -> dict[str, Any]:
     own, *others = shares(args)
     workers = [_start_worker(share) for share in others]
     for _, connection in workers:
@@ -134,23 +145,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     began = time.monotonic()
     sampler = asyncio.create_task(_sample(watch))
     playing = asyncio.create_task(run_share(own, start))
-    opening = asyncio.create_task(idle.open(args.idle, args.ramp_seconds)) if args.idle else None
+    opening = asyncio.create_task(idle.open(args.idle, args.ramp_seconds))
 
     await asyncio.sleep(max(0.0, start + args.ramp_seconds - time.time()))
-    if opening is not None:
-        await opening
+    await asyncio.wait({opening}, timeout=max(0.0, start + own.end - time.time()))  # a slow server's handshakes
     await asyncio.to_thread(watch.sample)
     rss_loaded = watch.rss_total()
     probe = asyncio.create_task(probe_page_loads(args.url, args.timeout, args.probe_interval, tally))
 
     tally.merge(await playing)
-    probe.cancel()
+    for task in (probe, opening, sampler):
+        task.cancel()
     tally.idle_connected = idle.connected
     await idle.close()
     for process, connection in workers:
         tally.merge(await asyncio.to_thread(connection.recv))
         process.join()
-    sampler.cancel()
     watch.sample()
     seconds = time.monotonic() - began
     tally.client_cpu_seconds += own_cpu_seconds() - cpu
@@ -200,31 +210,31 @@ def summary(args: argparse.Namespace, tally: Tally, watch: ProcessWatch, seconds
 
 def report(result: dict[str, Any]) -> str:
     """Lines for a person, then the JSON line."""
-    moves, page = result["move_ms"], result["page_load_ms"]
+    moves, page, idle, client = result["move_ms"], result["page_load_ms"], result["idle"], result["client"]
     lines = [
-        f"players connected {result['connected']['players']} of {result['players']}"
-        f" (room size {result['room_size']}), idle sockets {result['idle']['connected']} of "
-        f"{result['idle']['requested']}",
-        f"moves {result['moves']} {result['moves_by_kind']}: p50 {moves['p50']} ms, p95 {moves['p95']} ms, "
-        f"p99 {moves['p99']} ms, max {moves['max']} ms",
-        f"frames {result['frames']} ({result['frame_mb']} MB of HTML); hint p95 {result['hint_ms']['p95']} ms; fresh page loads {page['count']}: p95 {page['p95']} ms, "
-        f"max {page['max']} ms; players' page loads p95 {result['player_page_ms']['p95']} ms",
+        (f"players connected {result['connected']['players']} of {result['players']} (room size "
+         f"{result['room_size']}), idle sockets {idle['connected']} of {idle['requested']}"),
+        (f"moves {result['moves']} {result['moves_by_kind']}: p50 {moves['p50']} ms, p95 {moves['p95']} ms, "
+         f"p99 {moves['p99']} ms, max {moves['max']} ms"),
+        (f"frames {result['frames']} ({result['frame_mb']} MB of HTML); hint p95 {result['hint_ms']['p95']} ms; "
+         f"players' page loads p95 {result['player_page_ms']['p95']} ms"),
+        f"fresh page loads {page['count']}: p50 {page['p50']} ms, p95 {page['p95']} ms, max {page['max']} ms",
         f"errors {result['errors']}",
         *(f"  {example}" for example in result["error_examples"]),
     ]
-    if "server_kb_per_connection" in result["idle"]:
-        idle = result["idle"]
+    if result["errors"].get(LIMITED):
+        lines.append("  the server's per-client limits refused requests: start it with them lifted (README)")
+    if "server_kb_per_connection" in idle:
         lines.append(f"server RSS {idle['server_rss_before_mb']} MB → {idle['server_rss_connected_mb']} MB "
                      f"with {idle['connected']} idle sockets: {idle['server_kb_per_connection']} KB each")
-    for process in result["server"]["processes"]:
-        lines.append(f"server pid {process['pid']}: {process['cpu_s']} CPU s ({process['cpu_pct']}%), RSS "
-                     f"{process['rss_start_mb']} → {process['rss_end_mb']} MB (peak {process['rss_peak_mb']}), "
-                     f"threads ≤ {process['threads_peak']}: {process['command']}")
-    client = result["client"]
-    lines.append(f"client: {client['processes']} process(es), {client['cpu_s']} CPU s ({client['cpu_pct']}%); "
-                 f"machine {result['machine']['about']}, busy {result['machine']['busy_pct']}% over "
-                 f"{result['machine']['wall_seconds']} s")
-    lines.append(json.dumps(result, ensure_ascii=False))
+    lines += [(f"server pid {process['pid']}: {process['cpu_s']} CPU s ({process['cpu_pct']}%), RSS "
+               f"{process['rss_start_mb']} → {process['rss_end_mb']} MB (peak {process['rss_peak_mb']}), "
+               f"threads ≤ {process['threads_peak']}: {process['command']}")
+              for process in result["server"]["processes"]]
+    lines += [(f"client: {client['processes']} process(es), {client['cpu_s']} CPU s ({client['cpu_pct']}%); "
+               f"machine {result['machine']['about']}, busy {result['machine']['busy_pct']}% over "
+               f"{result['machine']['wall_seconds']} s"),
+              json.dumps(result, ensure_ascii=False)]
     return "\n".join(lines)
 
 

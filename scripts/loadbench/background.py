@@ -26,26 +26,32 @@ class IdleSockets:
         self.closing = False
 
     async def open(self, count: int, ramp: float) -> None:
+        """Create the lobby, then open the sockets at their moments of the ramp (each on its own, so a slow
+        handshake delays no other); returns once every one is open or has failed."""
+        if not count:
+            return
         creator = Browser(self.url, self.timeout)
         try:
             new_room, _ = await creator.get("/rooms/new")
             lobby, _ = await creator.submit(form_of(new_room, '//button[@id="create-room"]'), htmx=False)
         except Failed as failure:
-            self.tally.error(failure.kind, str(failure))
+            self.tally.error(failure.kind, f"idle sockets' lobby: {failure}")
             return
         finally:
             await creator.close()
         path = Page(lobby).socket_url
         started = time.monotonic()
-        for index in range(count):
-            await asyncio.sleep(max(0.0, started + ramp * index / count - time.monotonic()))
-            try:
-                socket = await self.client.socket(path)
-            except Failed as failure:
-                self.tally.error(failure.kind, str(failure))
-                continue
-            self.sockets.append(socket)
-            self._readers.append(asyncio.create_task(self._drain(socket)))
+        await asyncio.gather(*(self._open(path, started + ramp * index / count) for index in range(count)))
+
+    async def _open(self, path: str, at: float) -> None:
+        await asyncio.sleep(max(0.0, at - time.monotonic()))
+        try:
+            socket = await self.client.socket(path)
+        except Failed as failure:
+            self.tally.error(failure.kind, f"idle {failure}")
+            return
+        self.sockets.append(socket)
+        self._readers.append(asyncio.create_task(self._drain(socket)))
 
     async def _drain(self, socket: aiohttp.ClientWebSocketResponse) -> None:
         async for _ in socket:

@@ -4,7 +4,6 @@ room page's WebSocket with permessage-deflate, as browsers negotiate it."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import aiohttp
@@ -60,7 +59,7 @@ class Browser:
         except TimeoutError:
             raise Failed(TIMEOUT, f"{method} {path}: no answer in {self.timeout:g} s") from None
         except aiohttp.ClientError as error:
-            raise Failed(CONNECTION, f"{method} {path}: {error!r}") from None
+            raise Failed(CONNECTION, f"{method} {path}: {type(error).__name__}: {error}") from None
         elapsed = (time.monotonic() - started) * 1000
         if status >= 400:
             kind = SERVER_ERROR if status >= 500 else LIMITED if status in (413, 429) else REFUSED
@@ -77,7 +76,7 @@ class Browser:
         except TimeoutError:
             raise Failed(TIMEOUT, f"WebSocket {path}: no handshake in {self.timeout:g} s") from None
         except aiohttp.ClientError as error:
-            raise Failed(CONNECTION, f"WebSocket {path}: {error!r}") from None
+            raise Failed(CONNECTION, f"WebSocket {path}: {type(error).__name__}: {error}") from None
 
     def room_path(self) -> str:
         return URL(self.location).path

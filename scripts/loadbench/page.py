@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import lxml.html
 
 # Every region of the room page is a top-level <section id=…> (templates/partials/*.html), none nested.
-REGION = re.compile(r'<section id="(?P<name>[\w-]+)".*?</section>', re.S)
+REGION = re.compile(r'<section id="(?P<name>[\w-]+)".*?</section>', re.DOTALL)
 ACTION_ID = re.compile(r'name="action_id" value="([^"]*)"')
 SOCKET_URL = re.compile(r'hx-ws:connect="([^"]+)"')
 

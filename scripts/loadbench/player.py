@@ -40,6 +40,7 @@ class Player:
         self.moved = asyncio.Event()    # a frame with a new move id arrived
         self.sent: tuple[str, float] | None = None  # the move waiting for its frame, and when it was sent
         self.closing = False
+        self._reader: asyncio.Task | None = None
 
     async def open(self, page_html: str) -> None:
         """The room page is loaded: connect its WebSocket, then read frames in the background."""
@@ -102,14 +103,14 @@ class Player:
             self.sent = None
             self.tally.error(failure.kind, str(failure))
             self.changed.clear()
-            await self._quiet(self.changed)  # try again once the page changes, not in a tight loop
+            await self._arrives(self.changed)  # try again once the page changes, not in a tight loop
             return
-        if not await self._quiet(self.moved):
+        if not await self._arrives(self.moved):
             self.sent = None
             self.tally.error(TIMEOUT, f"{control} in {self.browser.room_path()}: no frame showing it within "
                                       f"{self.settings.timeout:g} s")
 
-    async def _quiet(self, event: asyncio.Event) -> bool:
+    async def _arrives(self, event: asyncio.Event) -> bool:
         """Wait for ``event`` at most the timeout; ``True`` if it came."""
         try:
             await asyncio.wait_for(event.wait(), self.settings.timeout)
@@ -122,5 +123,6 @@ class Player:
         self.sent = None  # a move still on its way at the end of the run is neither timed nor an error
         if self.socket is not None:
             await self.socket.close()
+        if self._reader is not None:
             await self._reader
         await self.browser.close()

@@ -14,7 +14,7 @@ from .browser import Failed
 from .player import Player, Settings
 from .processes import own_cpu_seconds, raise_open_file_limit
 from .tables import four_player_table, solo_table
-from .tally import Tally
+from .tally import CLIENT, Tally
 
 FILES_PER_PLAYER = 4  # its socket, its page loads' connections, headroom
 
@@ -57,12 +57,13 @@ async def _table(share: Share, table: int, at: float, tally: Tally, players: lis
     arrive = solo_table if share.room_size == 1 else four_player_table
     try:
         await arrive(share.settings, tally, random.Random(f"{share.seed}:{table}"), seated)
-    except Failed as failure:
+        await asyncio.gather(*(player.play() for player in seated))
+    except Failed as failure:  # arriving failed (playing counts its own failures and goes on)
         tally.error(failure.kind, f"arriving at table {table}: {failure}")
-        return
+    except Exception as error:  # noqa: BLE001  (counted and shown, never lost in a task)
+        tally.error(CLIENT, f"table {table}: {type(error).__name__}: {error}")
     finally:
-        players.extend(seated)  # closed at the end, whether or not they all sat down
-    await asyncio.gather(*(player.play() for player in seated))
+        players.extend(seated)  # closed at the end of the run, whether or not they all sat down
 
 
 def share_process(connection: Connection, share: Share) -> None:

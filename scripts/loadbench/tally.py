@@ -15,6 +15,7 @@ SERVER_ERROR = "server_errors"  # a 5xx answer
 TIMEOUT = "timeouts"           # no answer, or no frame showing the move on the player's socket, in time
 CONNECTION = "connection"      # a connection refused, reset, or a WebSocket handshake refused
 DISCONNECT = "disconnects"     # the server closed a page's WebSocket before the end of the run
+CLIENT = "client_errors"       # the benchmark itself failed (a page it could not read): its bug, not the server's
 EXAMPLES = 10
 
 
