@@ -22,7 +22,7 @@ import argparse
 import asyncio
 import ipaddress
 import json
-import multiprocessing
+import math
 import sys
 import time
 from typing import Any
@@ -38,8 +38,8 @@ from loadbench.processes import (
     raise_open_file_limit,
     server_roots,
 )
-from loadbench.share import FILES_PER_PLAYER, Share, run_share, share_process
-from loadbench.tally import LIMITED, Tally, distribution
+from loadbench.share import FILES_PER_PLAYER, ClientProcess, Share, run_share
+from loadbench.tally import CLIENT, LIMITED, Tally, distribution
 
 MAX_PLAYERS = 5000
 MAX_IDLE = 20000
@@ -47,6 +47,7 @@ MAX_SECONDS = 3600
 MAX_CLIENT_PROCESSES = 16
 SAMPLE_SECONDS = 1.0  # how often the server's processes are sampled (RSS peaks, new workers)
 START_MARGIN = 0.5    # seconds between telling the client processes the start time and the start
+READY_SECONDS = 120   # for the client processes to start and import (a loaded machine is slow)
 
 
 def arguments(argv: list[str]) -> argparse.Namespace:
@@ -68,6 +69,8 @@ def arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=10,
                         help="seconds before a request, or a move's frame, counts as timed out")
     parser.add_argument("--probe-interval", type=float, default=1.0, help="seconds between fresh page loads")
+    parser.add_argument("--max-moves", type=int, default=0,
+                        help="stop sooner, once the players have made this many moves (0: no such bound)")
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' thinking times")
     parser.add_argument("--allow-non-loopback", action="store_true",
                         help="allow a server address outside 127.0.0.0/8 and ::1 (a test host of your own)")
@@ -95,8 +98,8 @@ def checks(args: argparse.Namespace) -> list[str]:
         problems.append(f"--seconds must be in (0, {MAX_SECONDS}], --ramp-seconds in [0, {MAX_SECONDS}]")
     if not 1 <= args.client_processes <= MAX_CLIENT_PROCESSES:
         problems.append(f"--client-processes must be 1–{MAX_CLIENT_PROCESSES}")
-    if args.think_ms < 0 or args.timeout <= 0 or args.probe_interval <= 0:
-        problems.append("--think-ms must be ≥ 0, --timeout and --probe-interval > 0")
+    if args.think_ms < 0 or args.max_moves < 0 or args.timeout <= 0 or args.probe_interval <= 0:
+        problems.append("--think-ms and --max-moves must be ≥ 0, --timeout and --probe-interval > 0")
     if not all(pid.strip().isdecimal() for pid in args.server_pids.split(",") if pid.strip()):
         problems.append("--server-pids must be numbers separated by commas")
     return problems
@@ -112,28 +115,42 @@ def _is_loopback(host: str) -> bool:
 
 
 def shares(args: argparse.Namespace) -> list[Share]:
-    """The tables, arriving evenly over the ramp, dealt round the client processes."""
+    """The tables, arriving evenly over the ramp, dealt round the client processes (with their part of
+    ``--max-moves``)."""
     settings = Settings(args.url, args.think_ms, args.level, args.timeout)
     tables = args.players // args.room_size
     arrivals = [args.ramp_seconds * table / tables for table in range(tables)]
     count = args.client_processes
-    return [Share(settings, args.room_size, tuple(range(tables))[k::count], tuple(arrivals[k::count]),
-                  args.ramp_seconds + args.seconds, args.seed) for k in range(count)]
+    parts = [tuple(range(tables))[k::count] for k in range(count)]
+    return [Share(settings, args.room_size, part, tuple(arrivals[k::count]), args.ramp_seconds + args.seconds,
+                  args.seed, math.ceil(args.max_moves * len(part) / tables) if args.max_moves and tables else None)
+            for k, part in enumerate(parts)]
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    async with asyncio.timeout(args.ramp_seconds + args.seconds + 3 * args.timeout + 60):  # stops by itself
+    async with asyncio.timeout(READY_SECONDS + args.ramp_seconds + args.seconds + 3 * args.timeout + 60):
         return await _run(args)
 
 
 async def _run(args: argparse.Namespace) -> dict[str, Any]:
     own, *others = shares(args)
-    workers = [_start_worker(share) for share in others]
-    for _, connection in workers:
-        await asyncio.to_thread(connection.recv)  # "ready": imported and waiting
+    workers = [ClientProcess(share) for share in others]
+    try:
+        return await _run_with(args, own, workers)
+    finally:
+        for worker in workers:
+            worker.stop()
+
+
+async def _run_with(args: argparse.Namespace, own: Share, workers: list[ClientProcess]) -> dict[str, Any]:
+    ready_by = time.time() + READY_SECONDS
+    for worker in workers:
+        if await asyncio.to_thread(worker.receive, ready_by) != "ready":
+            raise RuntimeError(f"client process {worker.process.pid} did not start (exit code "
+                               f"{worker.process.exitcode})")
     start = time.time() + START_MARGIN
-    for _, connection in workers:
-        connection.send(start)
+    for worker in workers:
+        worker.send(start)
 
     port = urlsplit(args.url).port or (443 if args.url.startswith("https") else 80)
     watch = ProcessWatch(server_roots(port, [int(pid) for pid in args.server_pids.split(",") if pid.strip()]))
@@ -151,28 +168,28 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
     await asyncio.wait({opening}, timeout=max(0.0, start + own.end - time.time()))  # a slow server's handshakes
     await asyncio.to_thread(watch.sample)
     rss_loaded = watch.rss_total()
-    probe = asyncio.create_task(probe_page_loads(args.url, args.timeout, args.probe_interval, tally))
+    probe_stop = asyncio.Event()
+    probe = asyncio.create_task(probe_page_loads(args.url, args.timeout, args.probe_interval, tally, probe_stop))
 
     tally.merge(await playing)
-    for task in (probe, opening, sampler):
+    probe_stop.set()
+    await probe
+    for task in (opening, sampler):
         task.cancel()
     tally.idle_connected = idle.connected
     await idle.close()
-    for process, connection in workers:
-        tally.merge(await asyncio.to_thread(connection.recv))
-        process.join()
+    results_by = start + own.end + 3 * args.timeout + 30  # after the players' last requests and closes
+    for worker in workers:
+        result = await asyncio.to_thread(worker.receive, results_by)
+        if result is None:
+            tally.error(CLIENT, f"client process {worker.process.pid} sent no results "
+                                f"(exit code {worker.process.exitcode})")
+        else:
+            tally.merge(result)
     watch.sample()
     seconds = time.monotonic() - began
     tally.client_cpu_seconds += own_cpu_seconds() - cpu
     return summary(args, tally, watch, seconds, load.busy_pct(), rss_before, rss_loaded)
-
-
-def _start_worker(share: Share) -> tuple[multiprocessing.Process, Any]:
-    ours, theirs = multiprocessing.Pipe()
-    process = multiprocessing.get_context("spawn").Process(target=share_process, args=(theirs, share),
-                                                           daemon=True)
-    process.start()
-    return process, ours
 
 
 async def _sample(watch: ProcessWatch) -> None:

@@ -4,6 +4,7 @@ only stay connected), and a newcomer's fresh loads of the home page, timed while
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 import aiohttp
@@ -70,10 +71,10 @@ class IdleSockets:
         await self.client.close()
 
 
-async def probe_page_loads(url: str, timeout: float, interval: float, tally: Tally) -> None:
-    """Until cancelled: every ``interval`` seconds, a newcomer (no cookies, a new connection) loads the
-    home page; each load is timed to its last byte."""
-    while True:
+async def probe_page_loads(url: str, timeout: float, interval: float, tally: Tally, stop: asyncio.Event) -> None:
+    """Until ``stop``: every ``interval`` seconds, a newcomer (no cookies, a new connection) loads the home
+    page; each load is timed to its last byte (one under way when ``stop`` comes is finished and counted)."""
+    while not stop.is_set():
         started = time.monotonic()
         newcomer = Browser(url, timeout, anonymous=True)
         try:
@@ -83,4 +84,6 @@ async def probe_page_loads(url: str, timeout: float, interval: float, tally: Tal
             tally.error(failure.kind, f"fresh page load: {failure}")
         finally:
             await newcomer.close()
-        await asyncio.sleep(max(0.0, started + interval - time.monotonic()))
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.0, started + interval - time.monotonic())):
+                await stop.wait()

@@ -70,16 +70,28 @@ class Player:
                                          f"({self.socket.close_code})")
         self.changed.set()
 
+    @property
+    def playing(self) -> bool:
+        return self.connected and not self.closing
+
     async def play(self) -> None:
-        """Press what the page offers, after thinking, until cancelled or the socket goes."""
-        while self.connected:
+        """Press what the page offers, after thinking, until stopped or the socket goes."""
+        while self.playing:
             control = await self._offered()
             if control is None:
                 continue
             await asyncio.sleep(self.settings.think_ms / 1000 * self.rng.uniform(0.5, 1.5))
             control = self.page.control()  # the page may have moved on meanwhile (another pressed Next)
-            if control is not None and self.connected:
+            if control is not None and self.playing:
                 await self._press(control)
+
+    def stop(self) -> None:
+        """End the play at its next step (the end of the run); a move on its way is neither timed nor an
+        error."""
+        self.closing = True
+        self.sent = None
+        self.changed.set()
+        self.moved.set()
 
     async def _offered(self) -> str | None:
         """The control the page offers now, waiting for the next frame if it offers none."""
@@ -95,6 +107,8 @@ class Player:
                 answer, elapsed = await self.browser.get(self.page.hint_url(), htmx=True)
                 self.tally.hint_ms.append(elapsed)
                 self.page.apply(answer)  # the hand with the suggested cards checked
+                if self.closing:
+                    return
             submission = self.page.submission(control)
             self.moved.clear()
             self.sent = control, time.monotonic()
@@ -102,10 +116,11 @@ class Player:
         except Failed as failure:
             self.sent = None
             self.tally.error(failure.kind, str(failure))
-            self.changed.clear()
-            await self._arrives(self.changed)  # try again once the page changes, not in a tight loop
+            if not self.closing:
+                self.changed.clear()
+                await self._arrives(self.changed)  # try again once the page changes, not in a tight loop
             return
-        if not await self._arrives(self.moved):
+        if not await self._arrives(self.moved) and not self.closing:
             self.sent = None
             self.tally.error(TIMEOUT, f"{control} in {self.browser.room_path()}: no frame showing it within "
                                       f"{self.settings.timeout:g} s")
@@ -113,14 +128,14 @@ class Player:
     async def _arrives(self, event: asyncio.Event) -> bool:
         """Wait for ``event`` at most the timeout; ``True`` if it came."""
         try:
-            await asyncio.wait_for(event.wait(), self.settings.timeout)
+            async with asyncio.timeout(self.settings.timeout):
+                await event.wait()
         except TimeoutError:
             return False
         return True
 
     async def close(self) -> None:
-        self.closing = True
-        self.sent = None  # a move still on its way at the end of the run is neither timed nor an error
+        self.stop()
         if self.socket is not None:
             await self.socket.close()
         if self._reader is not None:

@@ -48,7 +48,8 @@ def assert_well_formed(result: dict[str, Any]) -> None:
     (("--players", "4", "--room-size", "4"), 4, 1),  # one room of four benchmark players
 ])
 def test_players_make_moves_without_errors(server, args, players, client_processes):
-    result = result_of(server, *args, "--seconds", "8")
+    # Until 12 moves are made: moments on an idle machine, longer on a loaded one (--seconds bounds it).
+    result = result_of(server, *args, "--max-moves", "12", "--seconds", "120")
     assert_well_formed(result)
     assert result["errors"]["total"] == 0, result["error_examples"]
     assert result["connected"] == {"players": players, "players_started": players}
