@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from browserlib import machine
-from loadbench.background import IdleSockets, probe_page_loads
+from loadbench.background import IdleSockets, pause, probe_page_loads
 from loadbench.player import Settings
 from loadbench.processes import (
     MachineLoad,
@@ -160,7 +160,8 @@ async def _run_with(args: argparse.Namespace, own: Share, workers: list[ClientPr
     idle = IdleSockets(args.url, args.timeout, tally)
     load, cpu = MachineLoad(), own_cpu_seconds()
     began = time.monotonic()
-    sampler = asyncio.create_task(_sample(watch))
+    sampled = asyncio.Event()
+    sampler = asyncio.create_task(_sample(watch, sampled))
     playing = asyncio.create_task(run_share(own, start))
     opening = asyncio.create_task(idle.open(args.idle, args.ramp_seconds))
 
@@ -174,8 +175,7 @@ async def _run_with(args: argparse.Namespace, own: Share, workers: list[ClientPr
     tally.merge(await playing)
     probe_stop.set()
     await probe
-    for task in (opening, sampler):
-        task.cancel()
+    opening.cancel()
     tally.idle_connected = idle.connected
     await idle.close()
     results_by = start + own.end + 3 * args.timeout + 30  # after the players' last requests and closes
@@ -186,15 +186,18 @@ async def _run_with(args: argparse.Namespace, own: Share, workers: list[ClientPr
                                 f"(exit code {worker.process.exitcode})")
         else:
             tally.merge(result)
+    sampled.set()
+    await sampler
     watch.sample()
     seconds = time.monotonic() - began
     tally.client_cpu_seconds += own_cpu_seconds() - cpu
     return summary(args, tally, watch, seconds, load.busy_pct(), rss_before, rss_loaded)
 
 
-async def _sample(watch: ProcessWatch) -> None:
-    while True:
-        await asyncio.sleep(SAMPLE_SECONDS)
+async def _sample(watch: ProcessWatch, stop: asyncio.Event) -> None:
+    """Sample the server's processes every ``SAMPLE_SECONDS`` (RSS peaks, new workers) until ``stop``."""
+    while not stop.is_set():
+        await pause(stop, SAMPLE_SECONDS)
         await asyncio.to_thread(watch.sample)
 
 

@@ -84,6 +84,11 @@ async def probe_page_loads(url: str, timeout: float, interval: float, tally: Tal
             tally.error(failure.kind, f"fresh page load: {failure}")
         finally:
             await newcomer.close()
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(max(0.0, started + interval - time.monotonic())):
-                await stop.wait()
+        await pause(stop, started + interval - time.monotonic())
+
+
+async def pause(stop: asyncio.Event, seconds: float) -> None:
+    """Wait ``seconds``, or less if ``stop`` comes first."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(max(0.0, seconds)):
+            await stop.wait()

@@ -4,6 +4,7 @@ reader can tell the server's cost from the client's and from other work on the m
 from __future__ import annotations
 
 import resource
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,8 +58,13 @@ class ProcessWatch:
     def __init__(self, roots: list[psutil.Process]) -> None:
         self.roots = roots
         self.watched: dict[int, Watched] = {}
+        self._lock = threading.Lock()  # sampled from worker threads (psutil reads /proc synchronously)
 
     def sample(self) -> None:
+        with self._lock:
+            self._sample()
+
+    def _sample(self) -> None:
         for process in self._processes():
             if process.pid not in self.watched:
                 self._add(process)
