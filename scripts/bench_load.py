@@ -6,14 +6,15 @@ HTTP + WebSocket protocol, as browsers do, and the figures are printed; the last
         --ramp-seconds 60 --seconds 120 --client-processes 2
     .venv/bin/python scripts/bench_load.py --url URL --players 0 --idle 2000 --seconds 30
 
-Players arrive evenly over ``--ramp-seconds`` and then play for ``--seconds``. Solo players (``--room-size
-1``) each play against three bots of ``--level``; with ``--room-size 4`` four benchmark players share a
-room. Measured: a move's latency from sending its POST to the frame showing it on the player's own socket;
-Hint requests; the players' page loads; a newcomer's fresh load of the home page every
-``--probe-interval`` seconds after the ramp; ``--idle`` sockets of one anonymous client that only stay
-connected, and the server's memory per idle socket; CPU seconds and RSS of each server process (found by
-the port's listening socket, or ``--server-pids``) and of the client itself. Traffic goes to loopback
-only, is bounded in count and time, and stops by itself.
+Players arrive evenly over ``--ramp-seconds`` and then play for ``--seconds`` (or until ``--max-moves``).
+Solo players (``--room-size 1``) each play against three bots of ``--level``; with ``--room-size 4`` four
+benchmark players share a room. Measured: a move's latency from sending its POST to the frame showing it
+on the player's own socket; Hint requests; the players' page loads; how long each deal takes as the pages
+show it (the tables' own pace); a newcomer's fresh load of the home page every ``--probe-interval``
+seconds after the ramp; ``--idle`` sockets of one anonymous client that only stay connected, and the
+server's memory per idle socket; CPU seconds and RSS of each server process (found by the port's
+listening socket, or ``--server-pids``) and of the client itself. Traffic goes to loopback only, is
+bounded in count and time, and stops by itself.
 """
 
 from __future__ import annotations
@@ -217,6 +218,7 @@ def summary(args: argparse.Namespace, tally: Tally, watch: ProcessWatch, seconds
         "frames": tally.frames, "frame_mb": round(tally.frame_bytes / 2**20, 1),
         "move_ms": distribution(tally.move_ms), "hint_ms": distribution(tally.hint_ms),
         "page_load_ms": distribution(tally.fresh_page_ms), "player_page_ms": distribution(tally.player_page_ms),
+        "deal_s": distribution(tally.deal_s),
         "idle": idle,
         "errors": {"total": sum(tally.errors.values()), **dict(sorted(tally.errors.items()))},
         "error_examples": tally.examples,
@@ -238,6 +240,8 @@ def report(result: dict[str, Any]) -> str:
          f"p99 {moves['p99']} ms, max {moves['max']} ms"),
         (f"frames {result['frames']} ({result['frame_mb']} MB of HTML); hint p95 {result['hint_ms']['p95']} ms; "
          f"players' page loads p95 {result['player_page_ms']['p95']} ms"),
+        (f"deals {result['deal_s']['count']} (first card to last, as the pages show them): p50 "
+         f"{result['deal_s']['p50']} s, max {result['deal_s']['max']} s"),
         f"fresh page loads {page['count']}: p50 {page['p50']} ms, p95 {page['p95']} ms, max {page['max']} ms",
         f"errors {result['errors']}",
         *(f"  {example}" for example in result["error_examples"]),

@@ -13,6 +13,7 @@ import lxml.html
 # Every region of the room page is a top-level <section id=…> (templates/partials/*.html), none nested.
 REGION = re.compile(r'<section id="(?P<name>[\w-]+)".*?</section>', re.DOTALL)
 ACTION_ID = re.compile(r'name="action_id" value="([^"]*)"')
+PHASE = re.compile(r'id="turn"[^>]*data-phase="(\w+)"')
 SOCKET_URL = re.compile(r'hx-ws:connect="([^"]+)"')
 
 # The controls a person presses, in the order they look for them; each is found by what the page shows.
@@ -44,6 +45,7 @@ class Page:
     def __init__(self, page_html: str) -> None:
         self.regions: dict[str, str] = {}
         self.action_id: str | None = None  # the hidden ``action_id`` of the actions region
+        self.phase: str | None = None      # the hand's phase the status region shows (dealing, playing…)
         self._parsed: dict[tuple[str, ...], lxml.html.HtmlElement] = {}
         self.apply(page_html)
         found = SOCKET_URL.search(page_html)
@@ -57,6 +59,9 @@ class Page:
             if found["name"] == "actions":
                 move_id = ACTION_ID.search(found.group(0))
                 self.action_id = move_id.group(1) if move_id else None
+            elif found["name"] == "status":
+                phase = PHASE.search(found.group(0))
+                self.phase = phase.group(1) if phase else None
         return self.action_id != before
 
     def control(self) -> str | None:

@@ -39,6 +39,7 @@ class Player:
         self.changed = asyncio.Event()  # any frame arrived
         self.moved = asyncio.Event()    # a frame with a new move id arrived
         self.sent: tuple[str, float] | None = None  # the move waiting for its frame, and when it was sent
+        self.dealing_since: float | None = None  # when this page began showing a deal
         self.closing = False
         self._reader: asyncio.Task | None = None
 
@@ -58,7 +59,9 @@ class Player:
                 continue
             self.tally.frames += 1
             self.tally.frame_bytes += len(message.data)
-            if self.page.apply(message.data) and self.sent is not None:
+            moved = self.page.apply(message.data)
+            self._time_the_deal()
+            if moved and self.sent is not None:
                 control, sent_at = self.sent
                 self.tally.move_ms.append((time.monotonic() - sent_at) * 1000)
                 self.tally.moves_by_kind[control] += 1
@@ -69,6 +72,14 @@ class Player:
             self.tally.error(DISCONNECT, f"socket of {self.browser.room_path()} closed by the server "
                                          f"({self.socket.close_code})")
         self.changed.set()
+
+    def _time_the_deal(self) -> None:
+        """How long the page shows the deal (100 cards at the dealing pace: a table's own speed)."""
+        if self.page.phase == "dealing" and self.dealing_since is None:
+            self.dealing_since = time.monotonic()
+        elif self.page.phase != "dealing" and self.dealing_since is not None:
+            self.tally.deal_s.append(time.monotonic() - self.dealing_since)
+            self.dealing_since = None
 
     @property
     def playing(self) -> bool:

@@ -27,6 +27,7 @@ class Tally:
     hint_ms: list[float] = field(default_factory=list)       # the Hint request (before a bury or a play)
     player_page_ms: list[float] = field(default_factory=list)  # the players' own page loads (home, room)
     fresh_page_ms: list[float] = field(default_factory=list)   # a newcomer's fresh load of the home page
+    deal_s: list[float] = field(default_factory=list)  # a deal as a page shows it, first card to last
     errors: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
     moves_by_kind: Counter[str] = field(default_factory=Counter)
@@ -44,7 +45,7 @@ class Tally:
             self.examples.append(f"{kind}: {what}")
 
     def merge(self, other: Tally) -> None:
-        for name in ("move_ms", "hint_ms", "player_page_ms", "fresh_page_ms", "examples"):
+        for name in ("move_ms", "hint_ms", "player_page_ms", "fresh_page_ms", "deal_s", "examples"):
             getattr(self, name).extend(getattr(other, name))
         del self.examples[EXAMPLES:]
         self.errors.update(other.errors)
@@ -55,7 +56,7 @@ class Tally:
 
 
 def distribution(samples: list[float]) -> dict[str, Any]:
-    """Count, p50, p95, p99 and max of millisecond samples (``None`` where there are none)."""
+    """Count, p50, p95, p99 and max of samples (``None`` where there are none)."""
     if not samples:
         return {"count": 0, "p50": None, "p95": None, "p99": None, "max": None}
     cuts = statistics.quantiles(samples, n=100, method="inclusive") if len(samples) > 1 else [samples[0]] * 99

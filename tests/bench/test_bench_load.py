@@ -31,7 +31,7 @@ def result_of(server: Server, *args: str) -> dict[str, Any]:
 
 
 def assert_well_formed(result: dict[str, Any]) -> None:
-    for name in ("move_ms", "hint_ms", "page_load_ms", "player_page_ms"):
+    for name in ("move_ms", "hint_ms", "page_load_ms", "player_page_ms", "deal_s"):
         assert set(result[name]) == DISTRIBUTION
         if result[name]["count"]:
             assert 0 <= result[name]["p50"] <= result[name]["p95"] <= result[name]["p99"] <= result[name]["max"]
