@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ROOT, Server
+from tests.servers import ROOT, Server
 
 BENCH = ROOT / "scripts" / "bench_load.py"
 GUARD_SECONDS = 300  # only a guard against a hung run: the benchmark stops by itself after its --seconds
