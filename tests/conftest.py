@@ -13,6 +13,7 @@ TEST_CONFIG = {
     "DEAL_DELAY_MS": 0,
     "AWAY_SECONDS": 3600,
     "DRIVER": "inline",  # the driver advances inline: each request returns once the bots have acted
+    "SHOW_WINDOW_MS": 3_600_000,  # a person answers the showing window themselves (tests/webapp/test_away.py)
     "CREATIONS_PER_MINUTE": 0,  # tests create rooms quickly; tests/webapp/test_limits.py turns the limit on
 }
 

@@ -41,7 +41,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "BOT_DELAY_MS": "0",
                     "DEAL_DELAY_MS": "0", "AWAY_SECONDS": "3600", "SECRET_KEY": "browser-tests",
-                    "CREATIONS_PER_MINUTE": "0", **env}
+                    "CREATIONS_PER_MINUTE": "0", "SHOW_WINDOW_MS": "3600000", **env}
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:

@@ -59,6 +59,8 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Pace of the UI: the gap before a bot acts, and between two dealt cards.
         "BOT_DELAY_MS": _int_env("BOT_DELAY_MS", 900),
         "DEAL_DELAY_MS": _int_env("DEAL_DELAY_MS", 120),
+        # A person's window to show or pass while declaring and overturning (R8): the same for everyone.
+        "SHOW_WINDOW_MS": _int_env("SHOW_WINDOW_MS", 6000),
         # A player without a live connection this long is replaced by a bot until they return.
         "AWAY_SECONDS": _int_env("AWAY_SECONDS", 60),
         # The distributed setup: Redis for change notification, presence, room leases and the bots' job queue.

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Flask
 
+from webapp.core.autoplay import Pace
 from webapp.core.template_globals import TEMPLATE_GLOBALS
 
 from . import config as settings
@@ -21,14 +22,13 @@ from .compression import init_compression
 from .db import init_db
 from .i18n import init_i18n
 from .rooms import Rooms
-from .rooms.automatic import Pace
 from .rooms.store import RoomStore
 from .runtime.driver import Driver
 from .runtime.wiring import build_runtime
 from .security import init_security
 from .sheets import SheetService
 from .timeouts import limit_request_time
-from .views import errors, guide, home, live, play, pwa, rooms, sheets
+from .views import errors, games, guide, home, live, play, pwa, rooms, sheets
 from .websocket import server_options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,13 +48,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals.update(TEMPLATE_GLOBALS)
 
     runtime = build_runtime(app.config)
-    pace = Pace(app.config["BOT_DELAY_MS"] / 1000, app.config["DEAL_DELAY_MS"] / 1000, app.config["AWAY_SECONDS"])
+    pace = Pace(app.config["BOT_DELAY_MS"] / 1000, app.config["DEAL_DELAY_MS"] / 1000,
+                app.config["SHOW_WINDOW_MS"] / 1000, app.config["AWAY_SECONDS"])
     store = RoomStore(app.extensions["db_engine"])
     tables = Rooms.build(store, runtime.notifier, runtime.presence, runtime.decider, pace)
     app.extensions["runtime"] = runtime
     app.extensions["rooms"] = tables
     app.extensions["sheets"] = SheetService(runtime.notifier, app.config["SHEET_MAX_HANDS"])  # (the rooms' notifier)
-    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp, guide.bp):
+    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp, guide.bp, games.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)

@@ -53,6 +53,10 @@ class Room(SQLModel, table=True):
     # whose due time has passed (see webapp.runtime.driver).
     changed_at: float = 0.0
     due_at: float | None = Field(default=None, index=True)
+    # The time of the last accepted action: a person's turn clock and the hand-end countdown count from it.
+    acted_at: float = 0.0
+    # webapp.rooms.settings.TableSettings.to_dict(): how the table is run (turn clock, deal speed, …).
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 

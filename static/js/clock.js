@@ -1,8 +1,10 @@
-// The running clock of a timed match (R9.5) on the room and scoresheet pages. The server renders the
-// seconds left ([data-remaining]); the clock counts down from this page's own timer, so a phone whose
-// clock is wrong still shows the right time left, and the surrounding [data-clock] turns "up" at zero.
+// Timers the server renders as seconds at the moment it rendered them: the running clock of a timed match
+// (R9.5, [data-remaining], "1:29:59"), a person's turn clock or window and the hand-end countdown
+// ([data-countdown], seconds left), and how long a seat has been offline ([data-elapsed], seconds). This page's
+// own timer moves them on, so a phone whose clock is wrong still shows the right time; a region swapped in
+// anew starts its timers from what it says.
 (() => {
-  const deadlines = new WeakMap();
+  const seen = new WeakMap();
 
   function pad(n) { return String(n).padStart(2, "0"); }
 
@@ -12,11 +14,20 @@
   }
 
   function tick() {
-    document.querySelectorAll("[data-remaining]").forEach(clock => {
-      if (!deadlines.has(clock)) deadlines.set(clock, performance.now() + Number(clock.dataset.remaining) * 1000);
-      const left = Math.max(0, Math.round((deadlines.get(clock) - performance.now()) / 1000));
-      clock.querySelector(".clock-time").textContent = clockText(left);
-      clock.closest("[data-clock]").classList.toggle("up", left === 0);
+    const now = performance.now();
+    document.querySelectorAll("[data-remaining], [data-countdown], [data-elapsed]").forEach(timer => {
+      if (!seen.has(timer)) seen.set(timer, now);
+      const passed = (now - seen.get(timer)) / 1000;
+      const data = timer.dataset;
+      if (data.remaining !== undefined) {
+        const left = Math.max(0, Math.round(Number(data.remaining) - passed));
+        timer.querySelector(".clock-time").textContent = clockText(left);
+        timer.closest("[data-clock]").classList.toggle("up", left === 0);
+      } else if (data.countdown !== undefined) {
+        timer.textContent = Math.max(0, Math.ceil(Number(data.countdown) - passed));
+      } else {
+        timer.textContent = Math.floor(Number(data.elapsed) + passed);
+      }
     });
   }
 

@@ -9,6 +9,7 @@
   const MAX_SYNC_ROUNDS = 20;
   const dealDelay = Number(main.dataset.dealDelay);
   const botDelay = Number(main.dataset.botDelay);
+  const showWindow = Number(main.dataset.showWindow);
   let app = null;  // the Python OfflineApp
 
   htmx.config.history = "reload";  // going back reloads the page (and the app answers for its address)
@@ -95,8 +96,8 @@
     if (moving || !document.querySelector("[data-solo-table]")) return;
     moving = true;
     try {
-      for (let wait = app.solo_next_pace(dealDelay, botDelay); wait != null;
-           wait = app.solo_next_pace(dealDelay, botDelay)) {
+      for (let wait = app.solo_next_pace(dealDelay, botDelay, showWindow); wait != null;
+           wait = app.solo_next_pace(dealDelay, botDelay, showWindow)) {
         await sleep(wait);
         if (!document.querySelector("[data-solo-table]")) break;
         const regions = app.solo_step();  // null: the player moved meanwhile, so plan again

@@ -19,7 +19,8 @@ from webapp.rooms.store import RoomStore
 @pytest.fixture(scope="session")
 def cluster(tmp_path_factory):
     running = Cluster(tmp_path_factory.mktemp("cluster"),
-                      extra_env={"BOT_DELAY_MS": "400", "DEAL_DELAY_MS": "0", "AWAY_SECONDS": "3600"})
+                      extra_env={"BOT_DELAY_MS": "400", "DEAL_DELAY_MS": "0", "AWAY_SECONDS": "3600",
+                                 "SHOW_WINDOW_MS": "3600000", "CREATIONS_PER_MINUTE": "0"})
     try:
         running.start()
         yield running

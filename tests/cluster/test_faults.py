@@ -60,7 +60,7 @@ def join_four(pages: list[Page], urls: list[str]) -> str:
     host.goto(urls[0] + "/")
     host.click("#new-room")
     host.click("#create-room")
-    path = urllib.parse.urlparse(host.locator(".share-link").input_value()).path
+    path = urllib.parse.urlparse(host.locator(".share-link").get_attribute("href")).path
     for seat, (page, url) in enumerate(zip(pages, urls, strict=True)):
         if seat:
             page.goto(url + path)

@@ -19,7 +19,7 @@ def start(offline: OfflineApp, level: str = "normal"):
 def run_the_table(offline: OfflineApp) -> int:
     """Let the table act by itself (the deal, the bots) until the player must; returns the moves taken."""
     moves = 0
-    while offline.solo_next_pace(0, 0) is not None:
+    while offline.solo_next_pace(0, 0, 3600) is not None:
         assert offline.solo_step() is not None
         moves += 1
     return moves

@@ -9,6 +9,8 @@ import random
 
 import engine
 from webapp.models import Room
+from webapp.render import render_regions
+from webapp.tokens import token_hash
 from webapp.rooms.seats import Seat, rows_of
 from webapp.runtime import decisions
 from webapp.runtime.presence import LocalPresence
@@ -57,17 +59,30 @@ def declaring_without_a_showing() -> tuple[engine.Match, int]:
     raise AssertionError("no such deal in 100 seeds")
 
 
-def test_a_person_who_cannot_show_is_passed_for_at_the_bots_pace(app):
+def test_R8_every_person_has_the_same_window_to_show_whatever_they_hold(app, monkeypatch):
+    """Issue 11: neither the pace nor any page may tell whether the seat to act could have shown."""
     rooms = rooms_of(app)
-    rooms.automatic.pace = dataclasses.replace(rooms.automatic.pace, bot_delay=1.5)
+    rooms.automatic.pace = dataclasses.replace(rooms.automatic.pace, show_window=6.0)
     match, seat = declaring_without_a_showing()
-    seats = [Seat.person(f"P{i}", f"hash{i}") for i in range(4)]
+    tokens = [f"token-of-seat-{i}" for i in range(4)]
+    seats = [Seat.person(f"P{i}", token_hash(tokens[i])) for i in range(4)]
     rooms.store.insert(Room(code="pace", rules=match.rules.to_dict(), seats=rows_of(seats),
-                            match_state=match.to_dict(), changed_at=100.0))
+                            match_state=match.to_dict(), changed_at=100.0, acted_at=100.0))
+    watchers = [None] + [tokens[i] for i in range(4) if i != seat]  # a spectator and the three other seats
     rooms.attendance.presence.connected("pace", seat)  # (not announced: the driver would pass at once)
-    plan = rooms.automatic.plan("pace")
-    automatic, due = rooms.automatic.next_action(plan, {}, random.Random(0))
-    assert automatic.moves == ((seat, engine.Pass()),) and due == 101.5
+
+    def as_seen() -> tuple:
+        plan = rooms.automatic.plan("pace")
+        automatic, due = rooms.automatic.next_action(plan, {}, random.Random(0))
+        with app.test_request_context("/r/pace/ws"):
+            frames = [render_regions(rooms.snapshot(plan.loaded, token)) for token in watchers]
+        return automatic.moves, due, frames
+
+    without = as_seen()
+    assert without[:2] == (((seat, engine.Pass()),), 106.0)  # the window closes with a pass, six seconds on
+    holding = engine.Show(engine.parse_cards(f"{match.hand.level}S"))
+    monkeypatch.setattr(engine.Hand, "legal_showings", lambda hand, who: [holding] if who == seat else [])
+    assert as_seen() == without  # the same plan, and the same frames for a spectator and the other seats
 
 
 def test_a_new_player_is_not_away_before_their_page_connects(app, client):

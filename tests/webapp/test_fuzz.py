@@ -88,6 +88,9 @@ class Route:
 ROUTES = (
     Route("home.index", "GET", "/"),
     Route("guide.rules", "GET", "/rules"),
+    Route("play.autoplay", "POST", "/r/{code}/autoplay", "solo", form=("on",)),
+    Route("games.index", "GET", "/games"),
+    Route("games.leave", "POST", "/r/{code}/leave", "lobby"),
     Route("home.solo", "POST", "/solo", form=("level", "name")),
     Route("home.switch_language", "GET", "/lang/{locale}", query=("next",)),
     Route("rooms.new_room", "GET", "/rooms/new"),

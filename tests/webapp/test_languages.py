@@ -6,6 +6,8 @@ import pytest
 
 from webapp.i18n import locale_from_accept_language
 
+from .conftest import play_until
+
 
 @pytest.mark.parametrize(("tags", "locale"), [
     (["zh-CN", "en"], "zh_Hans"), (["zh-Hans"], "zh_Hans"), (["zh"], "zh_Hans"), (["zh-TW"], "zh_Hant"),
@@ -34,7 +36,8 @@ def test_switching_language_sets_a_cookie_and_returns_to_the_page(client):
     assert client.get("/lang/en?next=//evil.example").headers["Location"].endswith("/")
 
 
-def test_game_terms_in_chinese_during_a_hand(solo, client):
+def test_game_terms_in_chinese_during_a_hand(solo, client, app):
+    play_until(app, solo, {0: client}, lambda m: m.hand.phase == "playing")
     html = client.get(f"/r/{solo}", headers={"Accept-Language": "zh-CN"}).get_data(as_text=True)
     for term in ("庄家", "主", "闲家得分", "比分"):
         assert term in html

@@ -61,16 +61,22 @@ def test_hint_selects_the_bots_suggestion_in_the_hand(solo, client, app):
     assert html.count(" checked>") >= 1
 
 
-def test_next_hand_pressed_by_two_players_deals_one_hand(four_humans, app):
+def test_the_next_hand_starts_once_every_person_pressed_continue(four_humans, app):
     code, clients = four_humans
     play_until(app, code, dict(enumerate(clients)), lambda m: m.hand_over)
-    for client in clients[:2]:
+    for client in clients[:3]:
         response = client.post(f"/r/{code}/next", data={"hand": "1"}, headers={"HX-Request": "true"})
         assert response.status_code == 200
+    assert match_of(app, code).hand_number == 1  # one person has not pressed yet: everyone sees who is ready
+    html = clients[3].get(f"/r/{code}").get_data(as_text=True)
+    assert html.count('class="ready-mark"') == 3 and 'id="next-hand"' in html
+    assert 'id="waiting-for-others"' in clients[0].get(f"/r/{code}").get_data(as_text=True)
+    clients[3].post(f"/r/{code}/next", data={"hand": "1"})
+    clients[0].post(f"/r/{code}/next", data={"hand": "1"})  # pressed again late: not an error, no second deal
     assert match_of(app, code).hand_number == 2
 
 
-def test_R8_a_player_with_nothing_to_show_gets_no_pass_button_the_table_passes_for_them(app):
+def test_R8_a_player_with_nothing_to_show_gets_the_same_pass_button_and_window_as_anyone(app):
     match = engine.Match(engine.Rules.preset("classic"), seed=22)
     while match.hand.phase == "dealing":
         match.apply(match.hand.to_act, engine.Draw())
@@ -81,5 +87,5 @@ def test_R8_a_player_with_nothing_to_show_gets_no_pass_button_the_table_passes_f
                         my_seat=seat, is_host=False, view=match.view(seat), legal_showings=[])
     with app.test_request_context():
         regions = render_regions(snapshot)
-    assert 'id="pass"' not in regions["actions"]
-    assert "Nothing to show: passing" in regions["status"]
+    assert 'id="pass"' in regions["actions"]
+    assert "Last chance to declare" in regions["status"]

@@ -24,7 +24,8 @@ from engine.phase import ANSWERING_PHASES
 from . import players
 
 SEATS = range(4)
-DEAL, BOT = "deal", "bot"  # the pace an automatic action goes at: the dealing pace or the bots' pace
+# The pace an automatic action goes at: a dealing step, a bot's move, or the end of a person's window to show.
+DEAL, BOT, WINDOW = "deal", "bot", "window"
 
 # The bot level that decides for a seat now; None: a person does.
 BotLevelOf = Callable[[int], "str | None"]
@@ -51,9 +52,27 @@ class Automatic:
     def seat(self) -> int:
         return self.moves[0][0]
 
-    def delay(self, deal_delay: float, bot_delay: float) -> float:
-        """How long after the last change the action is due: a dealing step a card, or one bots' pace."""
-        return deal_delay * len(self.moves) if self.pace == DEAL else bot_delay
+    def delay(self, pace: Pace) -> float:
+        """How long after the last action it is due: a dealing step a card, a bots' pace, or a showing window."""
+        if self.pace == DEAL:
+            return pace.deal_delay * len(self.moves)
+        return pace.bot_delay if self.pace == BOT else pace.show_window
+
+
+DEAL_SPEEDS = {"slow": 1.5, "normal": 1.0, "fast": 0.5}  # a table's deal speed: times DEAL_DELAY_MS a card
+SOLO_DEAL_SPEED = "fast"  # one person against bots need not wait for the cards
+
+
+@dataclass(frozen=True)
+class Pace:
+    """Seconds: a bot's move, a dealt card, a person's window to show (R8: the same for everyone, whether or
+    not they hold anything to show, so the time a seat takes reveals nothing), and how long a person may be
+    without a connection before a bot plays for them."""
+
+    bot_delay: float
+    deal_delay: float
+    show_window: float
+    away_seconds: float = float("inf")
 
 
 def asks(match: engine.Match, bot_level_of: BotLevelOf) -> list[Ask]:
@@ -96,9 +115,10 @@ def automatic_action(match: engine.Match, bot_level_of: BotLevelOf, answers: Ans
             # A late or refused answer: the engine's own random player keeps the table going.
             action = hand.random_action(seat, rng, show_chance=0)
         return Automatic(((seat, action),), BOT)
-    if hand.phase in ANSWERING_PHASES and not hand.legal_showings(seat):
-        # Nothing to show: pass for the player, at the bots' pace so the speed reveals nothing.
-        return Automatic(((seat, engine.Pass()),), BOT)
+    if hand.phase in ANSWERING_PHASES:
+        # A person's window to show or pass closes with a pass: the same window for everyone, whether or not
+        # they hold anything to show (the pace reveals nothing; a person may of course answer sooner).
+        return Automatic(((seat, engine.Pass()),), WINDOW)
     return None
 
 

@@ -37,6 +37,9 @@ class SeatInfo:
     taken: bool
     online: bool
     covered_by_bot: bool  # a human seat that is away: a bot plays for it
+    autoplay: bool = False  # 托管: a bot plays for the person until they take it back
+    ready: bool = False  # pressed 继续 on the hand-end screen
+    offline_for: float | None = None  # a person's seat without a connection: for this many seconds
 
 
 @dataclass
@@ -58,6 +61,9 @@ class Snapshot:
     # regions stay byte-identical while others act, so a button is not replaced under a finger.
     turn_key: str = ""
     clock: Clock = UNTIMED  # R9.5: a timed match's clock
+    # Seconds left: the seat to act's window or turn clock, and the hand-end screen's countdown (None: none).
+    turn_left: float | None = None
+    next_hand_left: float | None = None
 
 
 def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: str | None = None, *,

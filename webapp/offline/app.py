@@ -58,8 +58,8 @@ class OfflineApp:
 
     # ------------------------------------------------------------------ for the page's script (plain values)
 
-    def solo_next_pace(self, deal_delay: float, bot_delay: float) -> float | None:
-        return self.solo.next_pace(deal_delay, bot_delay)
+    def solo_next_pace(self, deal_delay: float, bot_delay: float, show_window: float) -> float | None:
+        return self.solo.next_pace(deal_delay, bot_delay, show_window)
 
     def solo_step(self) -> str | None:
         return self.solo.step()

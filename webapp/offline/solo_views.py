@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
-from webapp.core.autoplay import Automatic
+from webapp.core.autoplay import Automatic, Pace
 from webapp.core.players import BOT_LEVELS
 from webapp.core.room_page import REGIONS, illegal_message, room_context
 
@@ -82,14 +82,14 @@ class SoloViews:
 
     # ------------------------------------------------------------------ the bots, at the page's pace
 
-    def next_pace(self, deal_delay: float, bot_delay: float) -> float | None:
+    def next_pace(self, deal_delay: float, bot_delay: float, show_window: float) -> float | None:
         """How long to wait before the table's next automatic action; ``None``: the player's turn."""
         table = self.table()
         if table is None:
             return None
         planned = table.automatic_action(self.rng)
         self._planned = (table.version, planned) if planned else None
-        return planned.delay(deal_delay, bot_delay) if planned else None
+        return planned.delay(Pace(bot_delay, deal_delay, show_window)) if planned else None
 
     def step(self) -> str | None:
         """Take the planned automatic action; the changed regions, or ``None`` if the game moved meanwhile

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from flask_babel import lazy_gettext as _l
 
 import engine
+from webapp.core.autoplay import Pace
 from webapp.core.room_page import Snapshot
 
 from ..errors import Unavailable
 from ..runtime.decisions import DecisionFailed, DecisionJob, view_to_json
 from . import reads
-from .automatic import AutomaticPart, Pace
+from .automatic import AutomaticPart
 from .cache import LoadedRoom, RoomCache
 from .commit import Committer
 from .moves import Moves, seat_of
@@ -48,7 +49,7 @@ class Rooms:
         committer = Committer(store, cache, notifier, clock)
         attendance = RoomAttendance(presence, notifier, clock)
         return cls(store, cache, committer, RoomSetup(store, committer, seat_of, attendance.seen, clock),
-                   Moves(committer, attendance.seen), AutomaticPart(cache, committer, presence, pace, clock),
+                   Moves(committer, attendance.seen, clock), AutomaticPart(cache, committer, presence, pace, clock),
                    attendance, decider, clock)
 
     @property
@@ -60,8 +61,8 @@ class Rooms:
         return self.automatic.pace
 
     def snapshot(self, loaded: LoadedRoom, token: str | None, host_token: str | None = None) -> Snapshot:
-        return reads.snapshot(loaded, token, host_token, self.attendance.room(loaded.code), self.pace.away_seconds,
-                              self.clock())
+        return reads.snapshot(loaded, token, host_token, self.attendance.room(loaded.code),
+                              self.automatic.pace_of(loaded), self.clock())
 
     def page(self, code: str, token: str | None, host_token: str | None = None) -> Snapshot:
         """The room as it is now, for a page load (opening the page counts as the seat's player being there)."""

@@ -17,6 +17,7 @@ import engine
 
 from . import log
 from .seats import Seat, seats_of
+from .settings import TableSettings
 from .store import LoggedAction, NewAction, RoomRow, RoomStore
 
 
@@ -40,6 +41,10 @@ class LoadedRoom:
     @cached_property
     def rules(self) -> engine.Rules:
         return engine.Rules.from_dict(self.row.rules)
+
+    @cached_property
+    def settings(self) -> TableSettings:
+        return TableSettings.from_dict(self.row.settings)
 
 
 class RoomCache:

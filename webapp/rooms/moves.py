@@ -6,7 +6,9 @@ room as read, and the commit (see :mod:`.commit`) refuses a repeated action id, 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -18,6 +20,7 @@ from ..tokens import token_matches
 from . import log
 from .cache import LoadedRoom
 from .commit import Change, Committer, time_is_up
+from .seats import Seat, rows_of
 from .store import DuplicateAction
 
 
@@ -30,9 +33,11 @@ def seat_of(loaded: LoadedRoom, token: str | None) -> int | None:
 
 
 class Moves:
-    def __init__(self, committer: Committer, seen: Callable[[str, int], None]) -> None:
+    def __init__(self, committer: Committer, seen: Callable[[str, int], None],
+                 clock: Callable[[], float] = time.time) -> None:
         self.committer = committer
         self.seen = seen  # a request from a seat counts as its player being there
+        self.clock = clock
 
     def require_seat(self, loaded: LoadedRoom, token: str | None) -> int:
         seat = seat_of(loaded, token)
@@ -64,10 +69,11 @@ class Moves:
         return self._commit(code, attempt)
 
     def next_hand(self, code: str, token: str | None, action_id: str | None, after_hand: int | None = None) -> bool:
-        """Deal the next hand once the current one is scored (any seated player may).
+        """The player pressed 继续 on the hand-end screen: they are ready; once every person at the table is (bots
+        and seats on 托管 always are), the next hand is dealt. The table's countdown deals it too (the driver).
 
-        ``after_hand`` is the hand the player saw end: if another player already dealt the next one, pressing
-        "Next hand" too is not an error. R9.5: once time is up, no new hand starts: the match ends instead.
+        ``after_hand`` is the hand the player saw end: if the next one has begun, pressing too is not an error.
+        R9.5: once time is up, no new hand starts: the match ends instead.
         """
         def attempt(loaded: LoadedRoom) -> Change | None:
             seat = self.require_seat(loaded, token)
@@ -82,7 +88,26 @@ class Moves:
                 raise Illegal(_l("the current hand is not over yet"))
             if match.winner is not None:
                 raise Illegal(_l("the match is over"))
-            return Change((log.next_hand(match, seat, action_id),))
+            if loaded.seats[seat].ready:
+                return None
+            seats = list(loaded.seats)
+            seats[seat] = replace(seats[seat], ready=True)
+            if all(s.ready or not s.human or s.autoplay for s in seats):
+                return Change((log.next_hand(match, seat, action_id),), {"seats": rows_of(unready(seats))})
+            return Change(columns={"seats": rows_of(seats)})
+
+        return self._commit(code, attempt)
+
+    def autoplay(self, code: str, token: str | None, on: bool) -> bool:
+        """托管 on (a bot plays for the person from now on) or off (the person plays again, with a fresh turn
+        clock); ``False`` if it already was so."""
+        def attempt(loaded: LoadedRoom) -> Change | None:
+            seat = self.require_seat(loaded, token)
+            if loaded.seats[seat].autoplay == on:
+                return None
+            seats = list(loaded.seats)
+            seats[seat] = replace(seats[seat], autoplay=on)
+            return Change(columns={"seats": rows_of(seats), **({} if on else {"acted_at": self.clock()})})
 
         return self._commit(code, attempt)
 
@@ -96,6 +121,11 @@ class Moves:
             return self.committer.change(code, attempt) is not None
         except DuplicateAction:
             return False
+
+
+def unready(seats: list[Seat]) -> list[Seat]:
+    """The seats with their hand-end 继续 marks cleared (a new hand begins)."""
+    return [replace(seat, ready=False) for seat in seats]
 
 
 def _started(loaded: LoadedRoom) -> engine.Match:

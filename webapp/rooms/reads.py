@@ -4,19 +4,23 @@ loaded (one load per version serves every socket) and the room's presence. A pur
 from __future__ import annotations
 
 import engine
+from webapp.core.autoplay import Pace
 from webapp.core.clock import Clock
 from webapp.core.room_page import SeatInfo, Snapshot
 
 from ..runtime.presence import RoomPresence
 from ..tokens import token_matches
+from .automatic import ready_deadline, turn_deadline
 from .cache import LoadedRoom
 from .moves import seat_of
 
 
 def snapshot(loaded: LoadedRoom, token: str | None, host_token: str | None, present: RoomPresence,
-             away_seconds: float, now: float) -> Snapshot:
+             pace: Pace, now: float) -> Snapshot:
     seat = seat_of(loaded, token)
     match = loaded.match
+    turn, ready = turn_deadline(loaded, pace), ready_deadline(loaded)
+    away_seconds = pace.away_seconds
     return Snapshot(
         code=loaded.code, version=loaded.version, solo=loaded.row.solo, preset=loaded.row.preset,
         rules=loaded.rules, started=match is not None,
@@ -25,6 +29,8 @@ def snapshot(loaded: LoadedRoom, token: str | None, host_token: str | None, pres
         view=match.view(seat) if match is not None else None,
         legal_showings=match.hand.legal_showings(seat) if match is not None and seat is not None else [],
         turn_key=turn_key(match, seat), clock=Clock(loaded.rules.time_limit_minutes, loaded.row.started_at),
+        turn_left=None if turn is None else max(turn - now, 0.0),
+        next_hand_left=None if ready is None else max(ready - now, 0.0),
     )
 
 
@@ -32,7 +38,8 @@ def _seat_info(loaded: LoadedRoom, index: int, present: RoomPresence, away_secon
     seat = loaded.seats[index]
     online = seat.human and index in present.online
     away = seat.human and present.away_in(index, away_seconds, now) == 0
-    return SeatInfo(index, seat.name, seat.bot, seat.taken, online, away)
+    offline_for = present.away_for(index, now) if seat.human else None
+    return SeatInfo(index, seat.name, seat.bot, seat.taken, online, away, seat.autoplay, seat.ready, offline_for)
 
 
 def turn_key(match: engine.Match | None, seat: int | None) -> str:

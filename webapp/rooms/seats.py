@@ -17,11 +17,17 @@ NAME_LENGTH = 20
 
 @dataclass(frozen=True)
 class Seat:
-    """``token_hash``: a person's seat (the hash of the token in their cookie); ``bot``: a bot's level."""
+    """``token_hash``: a person's seat (the hash of the token in their cookie); ``bot``: a bot's level.
+
+    ``autoplay``: 托管, a bot plays for the person until they take it back; ``ready``: they pressed 继续 on the
+    hand-end screen.
+    """
 
     name: str | None = None
     token_hash: str | None = None
     bot: str | None = None
+    autoplay: bool = False
+    ready: bool = False
 
     @property
     def taken(self) -> bool:
@@ -47,7 +53,8 @@ class Seat:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(name=data.get("name"), token_hash=data.get("token_hash"), bot=data.get("bot"))
+        return cls(name=data.get("name"), token_hash=data.get("token_hash"), bot=data.get("bot"),
+                   autoplay=data.get("autoplay", False), ready=data.get("ready", False))
 
 
 def seats_of(rows: list[dict[str, Any]]) -> tuple[Seat, ...]:

@@ -17,6 +17,7 @@ from ..tokens import new_room_code, new_token, token_hash, token_matches
 from .cache import LoadedRoom
 from .commit import Change, Committer
 from .seats import Seat, bot_level, player_name, rows_of, seat_index
+from .settings import TableSettings
 from .store import RoomStore
 
 
@@ -29,7 +30,8 @@ class RoomSetup:
         self.seen = seen  # a new seat counts as its player being there until their page connects
         self.clock = clock
 
-    def create_room(self, preset: str, options: dict[str, str], level: str) -> tuple[str, str]:
+    def create_room(self, preset: str, options: dict[str, str], level: str,
+                    settings: TableSettings | None = None) -> tuple[str, str]:
         """A new room; returns (room code, host token)."""
         try:
             rules = engine.Rules.preset(preset).with_options(options)
@@ -39,7 +41,7 @@ class RoomSetup:
         code = new_room_code()
         self.store.insert(Room(code=code, preset=preset, rules=rules.to_dict(), bot_level=bot_level(level),
                                host_token_hash=token_hash(host_token), seats=rows_of([Seat()] * 4),
-                               changed_at=self.clock()))
+                               settings=(settings or TableSettings()).to_dict(), changed_at=self.clock()))
         return code, host_token
 
     def create_solo(self, level: str, name: str) -> tuple[str, str]:
@@ -52,7 +54,7 @@ class RoomSetup:
         now = self.clock()
         self.store.insert(Room(code=code, solo=True, preset="classic", rules=rules.to_dict(), bot_level=level,
                                seats=rows_of(seats), started_at=utcnow(), match_state=new_match(rules).to_dict(),
-                               changed_at=now, due_at=now))
+                               settings=TableSettings.solo().to_dict(), changed_at=now, acted_at=now, due_at=now))
         self.seen(code, 0)
         self.committer.notifier.publish(code, 0)
         return code, token
@@ -76,6 +78,19 @@ class RoomSetup:
         joined = self.committer.change(code, take)
         self.seen(code, self.seat_of(joined, new))
         return new
+
+    def leave(self, code: str, token: str | None) -> None:
+        """A person leaves: before the start their seat is free again; once the game has begun it stays theirs
+        (a bot plays for it while they are away)."""
+        def free(loaded: LoadedRoom) -> Change | None:
+            seat = self.seat_of(loaded, token)
+            if seat is None or loaded.match is not None:
+                return None
+            seats = list(loaded.seats)
+            seats[seat] = Seat()
+            return Change(columns={"seats": rows_of(seats)})
+
+        self.committer.change(code, free)
 
     def fill_with_bots(self, code: str, host_token: str | None, level: str) -> None:
         level = bot_level(level)

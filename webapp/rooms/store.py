@@ -22,7 +22,8 @@ from ..models import Room, RoomAction, as_utc, utcnow
 ROOM = Room.__table__
 ACTION = RoomAction.__table__
 ROW_COLUMNS = ("code", "version", "solo", "preset", "rules", "bot_level", "host_token_hash", "seats",
-               "match_state", "base_actions", "actions", "started_at", "changed_at", "due_at")
+               "match_state", "base_actions", "actions", "started_at", "changed_at", "due_at", "acted_at",
+               "settings")
 
 
 class DuplicateAction(Exception):
@@ -47,6 +48,8 @@ class RoomRow:
     started_at: datetime | None
     changed_at: float
     due_at: float | None
+    acted_at: float
+    settings: dict[str, Any]
 
     def next(self, changes: dict[str, Any], added: int) -> RoomRow:
         values = {name: getattr(self, name) for name in ROW_COLUMNS}
@@ -100,7 +103,7 @@ class RoomStore:
 
     def commit(self, row: RoomRow, actions: list[NewAction], changes: dict[str, Any], now: float) -> RoomRow:
         """Append ``actions`` and write ``changes`` as the next version; the room as it now stands."""
-        changes = {**changes, "changed_at": now}
+        changes = {**changes, "changed_at": now, **({"acted_at": now} if actions else {})}
         fresh = row.next(changes, len(actions))
         with self.engine.connect() as connection:
             transaction = connection.begin()

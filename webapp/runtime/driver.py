@@ -225,19 +225,30 @@ class Driver:
         except NotFound:
             self._let_go(code)
             return False
+        if plan.next_hand_at is not None:
+            state.plan = None
+            if self.clock() >= plan.next_hand_at:
+                return self.automatic.deal_next_hand(plan)
+            self._wait(plan, plan.next_hand_at)
+            return False
         if not plan.automatic:
             # A person's turn (presence decides who acts: plan afresh at the next look), or nothing to do.
             state.plan = None
-            if plan.loaded.row.due_at != plan.waiting_until:
-                self.store.set_due(code, plan.waiting_until)
-            if plan.waiting_until is None:
-                self._let_go(code)
-            else:
-                self.poke(code, plan.waiting_until)
+            self._wait(plan, plan.waiting_until)
             return False
         state.plan = plan
         self._ask(plan, state)
         return self._act(plan, state)
+
+    def _wait(self, plan: Plan, until: float | None) -> None:
+        """Nothing to do before ``until`` (``None``: until the room changes): say so in the database, for any
+        driver that may take the room over, and look again then."""
+        if plan.loaded.row.due_at != until:
+            self.store.set_due(plan.code, until)
+        if until is None:
+            self._let_go(plan.code)
+        else:
+            self.poke(plan.code, until)
 
     def _act(self, plan: Plan, state: RoomState) -> bool:
         now = self.clock()

@@ -57,6 +57,10 @@ class NextHandForm(Form):
     action_id: OptionalIdentifier = None
 
 
+class AutoplayForm(Form):
+    on: Text  # "on": 托管; "off": the person takes the seat back
+
+
 class SheetForm(Form):
     """A new sheet (``webapp.core.sheet_forms.sheet_from_form``): the names, then settings and options."""
 

@@ -4,6 +4,7 @@ QR code."""
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import segno
@@ -12,12 +13,15 @@ from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp.core.room_page import Refusal
+
 from ..errors import Forbidden
 from ..render import render_message
 from ..rooms import Rooms
 from ..rooms.moves import seat_of
 
 SEAT_COOKIE = "seat"
+ROOM_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what webapp.tokens.new_room_code makes
 HOST_COOKIE = "host"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 # The endpoints of the scoresheet sync API (README): they answer in JSON, errors included.
@@ -63,6 +67,24 @@ def set_path_cookie(response: BaseResponse, name: str, path: str, token: str) ->
                         samesite="Lax", secure=request.is_secure)
 
 
+GAMES_COOKIE = "games"
+GAMES_KEPT = 20
+
+
+def my_games() -> list[str]:
+    """The rooms this browser holds a seat in (or hosts), newest first: the home page offers to continue them."""
+    codes = request.cookies.get(GAMES_COOKIE, "").split(".")
+    return [code for code in codes if ROOM_CODE.fullmatch(code)][:GAMES_KEPT]
+
+
+def keep_games(response: BaseResponse, codes: list[str]) -> None:
+    set_path_cookie(response, GAMES_COOKIE, "/", ".".join(codes[:GAMES_KEPT]))
+
+
+def remember_game(response: BaseResponse, code: str) -> None:
+    keep_games(response, [code] + [c for c in my_games() if c != code])
+
+
 def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
@@ -72,10 +94,11 @@ def wants_json() -> bool:
     return request.is_json or request.endpoint in JSON_ENDPOINTS
 
 
-def error_answer(message: str, status: int, **details: Any) -> ResponseReturnValue:
-    """A refusal as the asker reads it: JSON for the API, the message region for htmx, else a page."""
+def error_answer(message: str | Refusal, status: int, **details: Any) -> ResponseReturnValue:
+    """A refusal as the asker reads it: JSON for the API (its sentence), the message region for htmx, else a
+    page (a :class:`~webapp.core.room_page.Refusal` also links its rule there)."""
     if wants_json():
-        return jsonify({"error": message, **details}), status
+        return jsonify({"error": str(message), **details}), status
     if is_htmx():
         return render_message(message), status
     return render_template("error.html", message=message), status

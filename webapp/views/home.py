@@ -13,7 +13,7 @@ from webapp.core.players import BOT_LEVELS
 from ..i18n import COOKIE, LOCALES
 from ..schemas.forms import LanguageQuery, SoloForm
 from ..schemas.reading import read_form, read_query
-from .common import SEAT_COOKIE, room_path, rooms, set_room_cookie
+from .common import SEAT_COOKIE, remember_game, room_path, rooms, set_room_cookie
 
 bp = Blueprint("home", __name__)
 
@@ -29,6 +29,7 @@ def solo() -> Response:
     code, token = rooms().setup.create_solo(form.level, form.name)
     response = redirect(room_path(code), 303)
     set_room_cookie(response, SEAT_COOKIE, code, token)
+    remember_game(response, code)
     return response
 
 

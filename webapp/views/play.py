@@ -1,4 +1,5 @@
-"""Playing: one endpoint for every action (draw, show, pass, bury, play), the next hand, and the hint."""
+"""Playing: one endpoint for every action (draw, show, pass, bury, play), the next hand (继续), 托管, and the
+hint."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import lazy_gettext as _l
 
+from ..errors import BadRequest
 from ..render import page_context, render_message
 from ..schemas.bodies import ActionBody
-from ..schemas.forms import ActionForm, NextHandForm
+from ..schemas.forms import ActionForm, AutoplayForm, NextHandForm
 from ..schemas.reading import read_form, read_json
 from .common import done, require_seat, rooms, seat_token
 
@@ -29,6 +32,16 @@ def next_hand(code: str) -> ResponseReturnValue:
     require_seat(code)
     form = read_form(NextHandForm)
     rooms().moves.next_hand(code, seat_token(), form.action_id, form.hand)
+    return done(code)
+
+
+@bp.post("/r/<code>/autoplay")
+def autoplay(code: str) -> ResponseReturnValue:
+    require_seat(code)
+    on = read_form(AutoplayForm).on
+    if on not in ("on", "off"):
+        raise BadRequest(_l("auto-play is on or off"))
+    rooms().moves.autoplay(code, seat_token(), on == "on")
     return done(code)
 
 

@@ -17,6 +17,8 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
+from webapp.core.autoplay import DEAL_SPEEDS, SOLO_DEAL_SPEED
+
 from ..offline_bundle import offline_bundle
 
 bp = Blueprint("pwa", __name__)
@@ -89,7 +91,7 @@ def ping() -> Response:
 @bp.get("/offline/<path:path>")
 def offline_page(path: str) -> str:
     """The offline app's one page: its script boots Pyodide and asks the app in it for ``request.path``."""
-    return render_template("offline/shell.html")
+    return render_template("offline/shell.html", solo_deal_factor=DEAL_SPEEDS[SOLO_DEAL_SPEED])
 
 
 @bp.get("/offline-app.zip")

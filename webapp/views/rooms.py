@@ -15,6 +15,7 @@ from webapp.core.rule_form import rule_form_context, rule_overrides
 
 from ..errors import BadRequest
 from ..render import page_context
+from ..rooms.settings import TableSettings
 from ..schemas.forms import BotsForm, JoinForm, RoomForm, RoomQuery
 from ..schemas.reading import read_form, read_query
 from .common import (
@@ -23,6 +24,7 @@ from .common import (
     done,
     host_token,
     qr_svg,
+    remember_game,
     room_path,
     rooms,
     seat_token,
@@ -46,11 +48,14 @@ def new_room() -> str:
 def create_room() -> ResponseReturnValue:
     try:
         form = read_form(RoomForm)
-        code, token = rooms().setup.create_room(form.preset, rule_overrides(form.values()), form.level)
+        values = form.values()
+        code, token = rooms().setup.create_room(form.preset, rule_overrides(values), form.level,
+                                                TableSettings().with_form(values))
     except BadRequest as error:
         return render_template("new_room.html", message=error.message, **new_room_context(request.form)), 400
     response = redirect(room_path(code), 303)
     set_room_cookie(response, HOST_COOKIE, code, token)
+    remember_game(response, code)
     return response
 
 
@@ -70,6 +75,7 @@ def join(code: str) -> Response:
     token = rooms().setup.join(code, form.seat, form.name, seat_token())
     response = redirect(room_path(code), 303)
     set_room_cookie(response, SEAT_COOKIE, code, token)
+    remember_game(response, code)
     return response
 
 
