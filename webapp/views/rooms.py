@@ -10,12 +10,13 @@ from flask import Blueprint, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
+from webapp.core.autoplay import DEAL_SPEEDS
 from webapp.core.players import BOT_LEVELS
 from webapp.core.rule_form import rule_form_context, rule_overrides
 
 from ..errors import BadRequest
 from ..render import page_context
-from ..rooms.settings import TableSettings
+from ..rooms.settings import READY_SECONDS, TURN_SECONDS, TableSettings
 from ..schemas.forms import BotsForm, JoinForm, RoomForm, RoomQuery
 from ..schemas.reading import read_form, read_query
 from .common import (
@@ -36,7 +37,12 @@ bp = Blueprint("rooms", __name__)
 
 
 def new_room_context(form: Mapping[str, str] | None = None) -> dict[str, Any]:
-    return {**rule_form_context(form), "bot_levels": BOT_LEVELS, "form": form}
+    try:
+        table = TableSettings().with_form(form or {})
+    except BadRequest:
+        table = TableSettings()  # the refused form comes back with the defaults here
+    return {**rule_form_context(form), "bot_levels": BOT_LEVELS, "form": form, "table_settings": table,
+            "turn_choices": TURN_SECONDS, "ready_choices": READY_SECONDS, "deal_speeds": DEAL_SPEEDS}
 
 
 @bp.get("/rooms/new")
