@@ -86,14 +86,23 @@
                       transition: false});
   }
 
-  const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+  // A wait the player's own move cuts short (a person's window to show lasts until they answer).
+  let wakeUp = () => {};
+  const sleep = ms => new Promise(resolve => {
+    const timer = setTimeout(resolve, ms);
+    wakeUp = () => { clearTimeout(timer); resolve(); };
+  });
 
   // ------------------------------------------------------------------ the solo table
 
   let moving = false;
 
   async function moveTheBots() {
-    if (moving || !document.querySelector("[data-solo-table]")) return;
+    if (moving) {
+      wakeUp();  // the player moved: plan again at once
+      return;
+    }
+    if (!document.querySelector("[data-solo-table]")) return;
     moving = true;
     try {
       for (let wait = app.solo_next_pace(dealDelay, botDelay, showWindow); wait != null;

@@ -63,6 +63,7 @@ def test_R8_every_person_has_the_same_window_to_show_whatever_they_hold(app, mon
     """Issue 11: neither the pace nor any page may tell whether the seat to act could have shown."""
     rooms = rooms_of(app)
     rooms.automatic.pace = dataclasses.replace(rooms.automatic.pace, show_window=6.0)
+    rooms.clock = rooms.automatic.clock = lambda: 103.0  # renders at one moment (pages show seconds)
     match, seat = declaring_without_a_showing()
     tokens = [f"token-of-seat-{i}" for i in range(4)]
     seats = [Seat.person(f"P{i}", token_hash(tokens[i])) for i in range(4)]
