@@ -6,12 +6,14 @@ when missing or older, so no generated binary is committed.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Flask, request
-from flask_babel import Babel, get_locale, gettext
+from babel.support import Translations
+from flask import Flask, has_request_context, request
+from flask_babel import Babel, get_locale, get_translations
 
 from webapp.core import translation
 
@@ -56,10 +58,34 @@ def compile_catalogues(directory: Path) -> None:
             write_mo(mo_file, catalog)
 
 
+# The request's catalogue, looked up once per request: a page or a live region translates a hundred texts, and
+# Flask-Babel's own lookup goes through the request context for each. Kept with the request it is for (a
+# WebSocket is one request for its whole life); a context variable, since gevent gives each greenlet its own.
+_catalogue: ContextVar[tuple[object, Translations] | None] = ContextVar("catalogue", default=None)
+
+
+def catalogue() -> Translations:
+    current = request._get_current_object() if has_request_context() else None  # type: ignore[attr-defined]
+    cached = _catalogue.get()
+    if cached is not None and cached[0] is current:
+        return cached[1]
+    found = get_translations()
+    _catalogue.set((current, found))
+    return found
+
+
 def init_i18n(app: Flask) -> None:
     directory = Path(app.root_path).parent / "translations"
     compile_catalogues(directory)
     Babel(app, locale_selector=select_locale, default_translation_directories=str(directory))
-    translation.install(gettext)  # the shared page code (webapp.core) speaks the request's language
+    # The shared page code (webapp.core) and the templates speak the request's language.
+    translation.install(lambda text: catalogue().ugettext(text),
+                        lambda context, text: catalogue().upgettext(context, text))
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda text: catalogue().ugettext(text),
+        ngettext=lambda singular, plural, n: catalogue().ungettext(singular, plural, n),
+        pgettext=lambda context, text: catalogue().upgettext(context, text),
+        npgettext=lambda context, singular, plural, n: catalogue().unpgettext(context, singular, plural, n),
+        newstyle=True)
     app.jinja_env.globals.update(current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES,
                                  HTML_LANG=HTML_LANG)

@@ -8,17 +8,35 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app, render_template, url_for
 
-from webapp.core.room_page import REGIONS, Snapshot, room_context
+from webapp.core.room_page import REGIONS, Snapshot, region_keys, room_context
 
 
 def render_regions(snapshot: Snapshot, names: tuple[str, ...] = REGIONS, **extra: Any) -> dict[str, str]:
     """Each region's HTML, marked for an out-of-band swap by id."""
     context = page_context(snapshot, **extra)
     return {name: render_template(f"partials/{name}.html", oob=True, **context) for name in names}
+
+
+class LiveRegions:
+    """One connection's regions: a region whose inputs have not changed since it was last rendered
+    (:func:`~webapp.core.room_page.region_keys`) is not rendered again."""
+
+    def __init__(self) -> None:
+        self._keys: dict[str, tuple] = {}
+        self._html: dict[str, str] = {}
+
+    def render(self, snapshot: Snapshot) -> dict[str, str]:
+        keys = region_keys(snapshot, snapshot.clock.is_up(datetime.now(UTC)))
+        stale = tuple(name for name in REGIONS if name not in keys or self._keys.get(name) != keys[name])
+        if stale:
+            self._html.update(render_regions(snapshot, stale))
+        self._keys = keys
+        return dict(self._html)
 
 
 def page_context(snapshot: Snapshot, selected: tuple[str, ...] = (),

@@ -66,6 +66,26 @@ class Snapshot:
     next_hand_left: float | None = None
 
 
+def region_keys(snapshot: Snapshot, clock_up: bool) -> dict[str, tuple]:
+    """For the regions that do not change with every move, everything their HTML depends on besides the
+    language: while it stays the same they need not be rendered again (the lobby once the game has started, the
+    scoreboard between hands, a player's hand and buttons while the others play)."""
+    keys: dict[str, tuple] = {}
+    if snapshot.started:
+        keys["lobby"] = ("started",)
+    view = snapshot.view
+    if view is None or view.match is None:
+        return keys
+    me, summary = snapshot.my_seat, view.match
+    seats = tuple((s.name, s.bot, s.taken, s.autoplay, s.ready) for s in snapshot.seats)
+    keys["score"] = (me, seats, summary.levels, summary.hand_number, len(summary.history), summary.winner,
+                     summary.ended_by)
+    keys["hand"] = (me, view.hand, view.trump, view.level)
+    keys["actions"] = (me, seats, view.phase, view.to_act, view.hand_number, tuple(snapshot.legal_showings),
+                       view.show_kind, snapshot.turn_key, summary.winner, clock_up)
+    return keys
+
+
 def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: str | None = None, *,
                  url_for: UrlFor, action_id: str) -> dict[str, Any]:
     """The variables of the room page and its partials; ``selected`` cards start checked (the hint)."""

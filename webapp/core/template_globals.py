@@ -11,6 +11,7 @@ from engine.cards import BIG_JOKER, RED_SUITS, SUIT_SYMBOLS, TOTAL_POINTS
 from engine.hand_state import DEALT, KITTY_SIZE
 from engine.scoresheet import MAX_KITTY_POINTS
 
+from .card_faces import card_face, card_faces
 from .room_page import bot_level_name
 
 
@@ -30,4 +31,6 @@ TEMPLATE_GLOBALS: dict[str, Any] = {
     "BOT_LEVELS": bots.LEVELS,
     "bot_level_name": bot_level_name,
     "suit_order_text": suit_order_text,
+    "card_face": card_face,
+    "card_faces": card_faces,
 }

@@ -11,14 +11,23 @@ from collections.abc import Callable
 from typing import Any
 
 Translate = Callable[[str], str]
+TranslateIn = Callable[[str, str], str]  # (context, English text) → the text in the reader's language
 
 _translate: Translate = str
+_translate_in: TranslateIn = lambda _context, text: text
 
 
-def install(translate: Translate) -> None:
-    """Use ``translate`` (the English text → the text in the reader's language) from now on."""
-    global _translate
+def install(translate: Translate, translate_in: TranslateIn | None = None) -> None:
+    """Use ``translate`` (the English text → the text in the reader's language) from now on, and
+    ``translate_in`` for texts that need a context to tell them apart (``pgettext``)."""
+    global _translate, _translate_in
     _translate = translate
+    _translate_in = translate_in or (lambda _context, text: translate(text))
+
+
+def pgettext(context: str, text: str) -> str:
+    """The translation of ``text`` in ``context`` (the same English may be translated differently)."""
+    return _translate_in(context, text)
 
 
 def gettext(text: str, **variables: Any) -> str:

@@ -22,7 +22,7 @@ class Pages:
     def __init__(self, locale: str, url_for: UrlFor, root: Path = ROOT) -> None:
         catalogue = gettext.translation("messages", localedir=root / "translations", languages=[locale],
                                         fallback=True)
-        translation.install(catalogue.gettext)
+        translation.install(catalogue.gettext, catalogue.pgettext)
         # Flask's choices: autoescaping for HTML (and SVG, XML) files.
         self.environment = Environment(loader=FileSystemLoader(root / "templates"),
                                        autoescape=select_autoescape(["html", "htm", "xml", "xhtml", "svg"]),

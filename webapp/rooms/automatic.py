@@ -101,9 +101,10 @@ class AutomaticPart:
         """The app's pace with this table's deal speed."""
         return dataclasses.replace(self.pace, deal_delay=self.pace.deal_delay * loaded.settings.deal_factor)
 
-    def plan(self, code: str) -> Plan:
-        """What the room needs now (``NotFound`` for an unknown room)."""
-        loaded = self.cache.load(code)
+    def plan(self, code: str, known_version: int | None = None) -> Plan:
+        """What the room needs now (``NotFound`` for an unknown room). ``known_version``: the newest version
+        this process has heard of, so a cached room that new needs no read of the database."""
+        loaded = self.cache.load(code) if known_version is None else self.cache.at_least(code, known_version)
         pace = self.pace_of(loaded)
         match = loaded.match
         if match is None or match.winner is not None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -79,6 +79,21 @@ class LoggedAction:
 class RoomStore:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # The hot statements are built once, with bound parameters (building one costs more than running it).
+        self._read_row = select(*(ROOM.c[name] for name in ROW_COLUMNS)).where(ROOM.c.code == bindparam("p_code"))
+        self._insert_actions = insert(ACTION)
+        self._updates: dict[frozenset[str], Any] = {}
+        self._has_id = select(ACTION.c.seq).where(ACTION.c.code == bindparam("p_code"),
+                                                  ACTION.c.action_id == bindparam("p_id"))
+
+    def _update(self, columns: frozenset[str]) -> Any:
+        """``UPDATE room SET <columns> WHERE code = :p_code AND version = :p_version`` (one per set of columns)."""
+        statement = self._updates.get(columns)
+        if statement is None:
+            statement = self._updates[columns] = (
+                update(ROOM).where(ROOM.c.code == bindparam("p_code"), ROOM.c.version == bindparam("p_version"))
+                .values({name: bindparam(name) for name in sorted(columns)}))
+        return statement
 
     def insert(self, room: Room) -> None:
         with self.engine.begin() as connection:
@@ -86,8 +101,7 @@ class RoomStore:
 
     def row(self, code: str) -> RoomRow:
         with self.engine.connect() as connection:
-            found = connection.execute(select(*(ROOM.c[name] for name in ROW_COLUMNS))
-                                       .where(ROOM.c.code == code)).first()
+            found = connection.execute(self._read_row, {"p_code": code}).first()
         if found is None:
             raise NotFound("no such room")
         values = dict(zip(ROW_COLUMNS, found, strict=True))
@@ -105,16 +119,16 @@ class RoomStore:
         """Append ``actions`` and write ``changes`` as the next version; the room as it now stands."""
         changes = {**changes, "changed_at": now, **({"acted_at": now} if actions else {})}
         fresh = row.next(changes, len(actions))
+        values = {**changes, "version": fresh.version, "actions": fresh.actions, "updated_at": utcnow()}
         with self.engine.connect() as connection:
             transaction = connection.begin()
             try:
-                done = connection.execute(
-                    update(ROOM).where(ROOM.c.code == row.code, ROOM.c.version == row.version)
-                    .values(**changes, version=fresh.version, actions=fresh.actions, updated_at=utcnow()))
+                done = connection.execute(self._update(frozenset(values)),
+                                          {**values, "p_code": row.code, "p_version": row.version})
                 if done.rowcount != 1:
                     raise Conflict("the table changed meanwhile; try again")
                 if actions:
-                    connection.execute(insert(ACTION), [
+                    connection.execute(self._insert_actions, [
                         {"code": row.code, "seq": row.actions + i, "kind": a.kind, "hand_number": a.hand_number,
                          "seat": a.seat, "action": a.action, "action_id": a.action_id, "created_at": now}
                         for i, a in enumerate(actions, start=1)])
@@ -132,8 +146,7 @@ class RoomStore:
 
     def has_action_id(self, code: str, action_id: str) -> bool:
         with self.engine.connect() as connection:
-            return connection.execute(select(ACTION.c.seq).where(
-                ACTION.c.code == code, ACTION.c.action_id == action_id)).first() is not None
+            return connection.execute(self._has_id, {"p_code": code, "p_id": action_id}).first() is not None
 
     def checkpoint(self, code: str, state: dict[str, Any], base_actions: int) -> None:
         """Keep ``state`` (the match after ``base_actions`` actions) as the point replays start from.

@@ -62,6 +62,7 @@ class RoomState:
     """What this process remembers of a room it drives (dropped when it lets the room go)."""
 
     plan: Plan | None = None
+    heard: int | None = None  # the newest version of the room this process heard of
     answers: dict[tuple, Action | None] = field(default_factory=dict)
     asking: dict[tuple, Asked] = field(default_factory=dict)
 
@@ -111,8 +112,10 @@ class Driver:
         if topic.startswith("sheet:"):
             return
         state = self._rooms.get(topic)
-        if state is not None and state.plan is not None and (version is None or version > state.plan.version):
-            state.plan = None
+        if state is not None:
+            state.heard = None if version is None else max(version, state.heard or 0)
+            if state.plan is not None and (version is None or version > state.plan.version):
+                state.plan = None
         self.poke(topic)
 
     def poke(self, code: str, at: float | None = None) -> None:
@@ -221,7 +224,7 @@ class Driver:
             self._held.add(code)
         state = self._rooms.setdefault(code, RoomState())
         try:
-            plan = state.plan or self.automatic.plan(code)
+            plan = state.plan or self.automatic.plan(code, state.heard)
         except NotFound:
             self._let_go(code)
             return False

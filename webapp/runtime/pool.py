@@ -4,14 +4,15 @@ The web process runs gevent with the standard library patched, and multiprocessi
 ``concurrent.futures.ProcessPoolExecutor``) hang there, as gevent documents: their queues use threads and blocking
 pipes. Child processes started with ``subprocess`` and read through gevent's cooperative pipes are the supported
 way, so the pool is that: each child reads a job a line (JSON) from its stdin and writes the decision to its
-stdout; one feeder per child hands it the next job. A child that dies is started again, and its job fails (the
-driver then asks again, with a smaller budget).
+stdout, in order. Jobs go to the child with the fewest outstanding, written at once (the pipe is the child's
+queue, so a child never waits on the web process between jobs); one reader per child hands each answer to its
+job. A child that dies fails its outstanding jobs (the driver asks again) and is started afresh.
 """
 
 from __future__ import annotations
 
+import collections
 import logging
-import queue
 import subprocess
 import sys
 import threading
@@ -21,74 +22,97 @@ from .decisions import Decision, DecisionFailed, DecisionJob
 
 log = logging.getLogger(__name__)
 
+CHILD = [sys.executable, "-m", "webapp.runtime.pool_child"]
+
 
 class BotProcessDied(DecisionFailed):
     pass
 
 
-CHILD = [sys.executable, "-m", "webapp.runtime.pool_child"]
+class Child:
+    """One bot process and the jobs written to it, answered in order."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        bufsize=1)
+        self.outstanding: collections.deque[tuple[str, Future]] = collections.deque()
+        self.lock = threading.Lock()
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def send(self, job: DecisionJob, future: Future) -> None:
+        with self.lock:
+            self.outstanding.append((job.id, future))
+            self.process.stdin.write(job.to_json() + "\n")
+            self.process.stdin.flush()
+
+    def fail_all(self, error: Exception) -> None:
+        with self.lock:
+            waiting, self.outstanding = list(self.outstanding), collections.deque()
+        for _, future in waiting:
+            if not future.done():
+                future.set_exception(error)
 
 
 class LocalPool:
     def __init__(self, processes: int, command: list[str] | None = None) -> None:
         self.command = command or CHILD
-        self._jobs: queue.SimpleQueue[tuple[DecisionJob, Future] | None] = queue.SimpleQueue()
-        self._closed = False
-        self._children: list[subprocess.Popen] = []
         self._lock = threading.Lock()
-        for index in range(processes):
-            threading.Thread(target=self._feed, args=(index,), name=f"bot-feeder-{index}", daemon=True).start()
+        self._closed = False
+        self._children = [self._start() for _ in range(processes)]
 
     def submit(self, job: DecisionJob) -> Future:
         future: Future = Future()
-        self._jobs.put((job, future))
+        future.set_running_or_notify_cancel()
+        with self._lock:
+            index = min(range(len(self._children)), key=lambda i: len(self._children[i].outstanding))
+            child = self._children[index]
+            if not child.alive:
+                child = self._children[index] = self._start()
+        try:
+            child.send(job, future)
+        except OSError as error:  # it died just now: its reader fails what it had, and starts another
+            if not future.done():
+                future.set_exception(BotProcessDied(str(error)))
         return future
 
     def pids(self) -> list[int]:
         with self._lock:
-            return [child.pid for child in self._children if child.poll() is None]
+            return [child.process.pid for child in self._children if child.alive]
 
     def close(self) -> None:
         self._closed = True
-        for _ in range(len(self._children) + 1):
-            self._jobs.put(None)
         with self._lock:
             for child in self._children:
-                if child.poll() is None:
-                    child.kill()
+                if child.alive:
+                    child.process.kill()
 
-    def _start(self) -> subprocess.Popen:
-        child = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        with self._lock:
-            self._children = [c for c in self._children if c.poll() is None] + [child]
+    def _start(self) -> Child:
+        child = Child(self.command)
+        threading.Thread(target=self._read, args=(child,), name=f"bot-reader-{child.process.pid}",
+                         daemon=True).start()
         return child
 
-    def _feed(self, index: int) -> None:
-        child = None
-        while not self._closed:
-            item = self._jobs.get()
-            if item is None:
-                break
-            job, future = item
-            if not future.set_running_or_notify_cancel():
+    def _read(self, child: Child) -> None:
+        for line in child.process.stdout:
+            decision = Decision.from_json(line)
+            with child.lock:
+                job_id, future = child.outstanding.popleft() if child.outstanding else (None, None)
+            if future is None or future.done():
                 continue
-            if child is None or child.poll() is not None:
-                child = self._start()
-            try:
-                child.stdin.write(job.to_json() + "\n")
-                child.stdin.flush()
-                line = child.stdout.readline()
-                if not line:
-                    raise BotProcessDied(f"bot process {child.pid} ended")
-                decision = Decision.from_json(line)
-                if decision.error is not None:
-                    future.set_exception(DecisionFailed(f"the bot failed: {decision.error}"))
-                else:
-                    future.set_result(decision)
-            except (OSError, ValueError, BotProcessDied) as error:
-                log.warning("bot process %s failed on a job: %s", child.pid, error)
-                child.kill()
-                child = None
-                future.set_exception(BotProcessDied(str(error)))
-        if child is not None and child.poll() is None:
-            child.kill()
+            if decision.id != job_id:
+                future.set_exception(DecisionFailed(f"answer to {decision.id} came for {job_id}"))
+            elif decision.error is not None:
+                future.set_exception(DecisionFailed(f"the bot failed: {decision.error}"))
+            else:
+                future.set_result(decision)
+        child.process.wait()
+        if not self._closed:
+            log.warning("bot process %s ended (%s); its jobs are asked again", child.process.pid,
+                        child.process.returncode)
+        child.fail_all(BotProcessDied(f"bot process {child.process.pid} ended"))
+        with self._lock:
+            if not self._closed and child in self._children:
+                self._children[self._children.index(child)] = self._start()

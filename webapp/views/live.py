@@ -12,7 +12,7 @@ from flask import Blueprint, current_app
 from flask_sock import Sock
 
 from ..errors import NotFound
-from ..render import render_regions
+from ..render import LiveRegions
 from ..rooms.moves import seat_of
 from ..websocket import stream_regions
 from .common import host_token, rooms, seat_token
@@ -30,9 +30,10 @@ def room_socket(ws, code: str) -> None:
         return
     subscription = tables.notifier.subscribe(code, seat)
     connection = tables.attendance.arrived(code, seat) if seat is not None else None
+    regions = LiveRegions()
     try:
         stream_regions(ws, subscription,
-                       lambda: render_regions(tables.snapshot(tables.cache.at_least(code, subscription.version),
+                       lambda: regions.render(tables.snapshot(tables.cache.at_least(code, subscription.version),
                                                               token, host)),
                        current_app.config["WS_MAX_MESSAGES_PER_MINUTE"])
     finally:

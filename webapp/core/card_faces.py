@@ -1,0 +1,48 @@
+"""A card as the page shows it: its corner index (rank and suit; the jokers' in the reader's language — 大王/小王,
+in English "JOKER", the big one in colour, as printed cards have it), with ``data-card`` holding its name.
+
+Python rather than a template macro: a page shows a hundred cards and is rendered again after every move, and a
+macro call costs many times this. ``size`` is "" (the hand's cards), "mid" (plays on the table) or "mini" (lists
+of cards in a line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from markupsafe import Markup
+
+import engine
+from engine.cards import BIG_JOKER
+
+from .translation import gettext as _
+from .translation import pgettext
+
+
+def card_face(card: engine.Card, trump_cards: frozenset[int], size: str = "") -> Markup:
+    classes = ["card"]
+    if size:
+        classes.append(size)
+    if card.is_red:
+        classes.append("red")
+    if card.is_joker:
+        classes.append("joker")
+    if card in trump_cards:
+        classes.append("trump")
+    if card.is_joker:
+        big = card == BIG_JOKER
+        corner = pgettext("the big joker's corner", "JOKER") if big else pgettext("the small joker's corner", "JOKER")
+        name = _("Big joker") if big else _("Small joker")
+        return Markup('<span class="{}" data-card="{}" aria-label="{}"><span class="index"><b class="rank">{}</b>'
+                      '</span></span>').format(" ".join(classes), card, name, corner)
+    ten = " ten" if card.rank == "10" else ""
+    return Markup('<span class="{}" data-card="{}"><span class="index"><b class="rank{}">{}</b>'
+                  '<i class="suit">{}</i></span></span>').format(" ".join(classes), card, ten, card.rank,
+                                                                  card.display[-1])
+
+
+def card_faces(cards: Iterable[engine.Card], trump_cards: frozenset[int], size: str = "mini") -> Markup:
+    return Markup('<span class="cards">{}</span>').format(
+        Markup("").join(card_face(card, trump_cards, size) for card in cards))
+
+
