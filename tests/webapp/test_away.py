@@ -10,10 +10,10 @@ import random
 import engine
 from webapp.models import Room
 from webapp.render import render_regions
-from webapp.tokens import token_hash
 from webapp.rooms.seats import Seat, rows_of
 from webapp.runtime import decisions
 from webapp.runtime.presence import LocalPresence
+from webapp.tokens import token_hash
 
 from .conftest import act, match_of, person_move, rooms_of
 
