@@ -283,7 +283,8 @@ class Cluster:
 
 def main() -> None:
     folder = Path(os.environ.get("CLUSTER_DIR", ROOT / "instance" / "cluster"))
-    cluster = Cluster(folder, port=int(os.environ.get("PORT", "8000")))
+    cluster = Cluster(folder, port=int(os.environ.get("PORT", "8000")),
+                      webs=int(os.environ.get("WEB_PROCESSES", "2")), workers=int(os.environ.get("WORKER_PROCESSES", "2")))
     stop = []
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.append(True))
