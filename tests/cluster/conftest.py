@@ -29,6 +29,18 @@ def cluster(tmp_path_factory):
         shutil.rmtree(running.pg_data, ignore_errors=True)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed fault test reports the end of every part's log (the cluster's folder is gone after CI)."""
+    outcome = yield
+    report = outcome.get_result()
+    running = getattr(item, "funcargs", {}).get("cluster")
+    if report.failed and running is not None:
+        for name, part in running.parts.items():
+            if part.log.exists():
+                report.sections.append((f"cluster {name} log", part.log.read_text(errors="replace")[-4000:]))
+
+
 @pytest.fixture(scope="session")
 def store(cluster):
     return RoomStore(make_engine(cluster.database_url))  # (it reconnects after PostgreSQL restarts)

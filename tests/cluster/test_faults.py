@@ -26,6 +26,7 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "en-US"}
 WAIT = 60  # seconds: a bound for a busy machine (a takeover waits out a lease), not a duration asserted
+YOUR_TURN = "#play, #bury, #pass, button.show[data-kind='declare']"  # what a person's turn shows
 ID_FIELD = re.compile(r'name="action_id"\r\n\r\n([^\r]+)|(?:^|&)action_id=([^&]+)')
 
 
@@ -206,7 +207,7 @@ def test_a_redis_restart_mid_hand_and_every_page_catches_up(page: Page, cluster,
     accepted.watch(page)
     start_solo(page, cluster)
     for _ in range(4):
-        page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']")
+        page.wait_for_selector(YOUR_TURN, timeout=WAIT * 1000)
         take_turn(page)
     code = page.url.rsplit("/", 1)[1]
     cluster.kill("redis")
@@ -220,7 +221,7 @@ def test_postgres_stopped_for_ten_seconds_gets_a_clear_try_again_and_play_resume
     accepted.watch(page)
     start_solo(page, cluster)
     while not page.locator("#play").count():
-        page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']")
+        page.wait_for_selector(YOUR_TURN, timeout=WAIT * 1000)
         take_turn(page)
     code = page.url.rsplit("/", 1)[1]
     cards = hand_cards(page)
