@@ -33,7 +33,9 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     # pool_pre_ping: after PostgreSQL restarts, a stale pooled connection is replaced instead of failing a request.
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, pool_timeout=10)
+    # A gevent process runs thousands of requests and sockets at once, each holding a connection only for its
+    # statements; under load that is still dozens at a time (scripts/cluster allows 300 for four processes).
+    return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=40, pool_timeout=10)
 
 
 def upgrade(engine: Engine) -> None:
