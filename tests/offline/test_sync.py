@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from engine import Scoresheet
 from webapp.offline.app import OfflineApp
 
 from .conftest import text_of
@@ -164,3 +165,35 @@ def test_a_sheet_started_on_the_server_is_kept_here_and_goes_on_without_a_networ
     assert ids(server_sheet(scorekeeper, offline, code)) == [entry.id for entry in
                                                             offline.sheets.load(code).sheet.entries]
     assert len(ids(server_sheet(scorekeeper, offline, code))) == 2
+
+
+def test_hands_recorded_offline_and_a_hand_corrected_online_converge(offline, client, app):
+    """Hand 2 is fixed on the online page while the phone, without a network, records hands 3–5: both end
+    with the fix and the phone's hands, dealt as they were played; recomputing on the phone reaches the server."""
+    code = create(offline)
+    record(offline, code, trick_points=35)
+    record(offline, code, trick_points=60)
+    sync(offline, client)
+    local = offline.sheets.load(code)
+    second = local.sheet.entries[1].id
+    fixed = app.test_client().post(f"/s/{local.server['code']}/hands/{second}", data={"trick_points": "90"},
+                                   headers={"X-Edit-Token": local.edit_token})
+    assert fixed.status_code == 303
+    for points in (60, 100, 40):
+        record(offline, code, trick_points=points)
+    sync(offline, client)
+    phone = offline.sheets.load(code).sheet
+    server = Scoresheet.from_dict(server_sheet(client, offline, code)["sheet"])
+    assert phone == server and offline.pending_count() == 0
+    assert server.entries[1].trick_points == 90  # the fix made online stands
+    hands = server.compute().hands
+    assert [h.dealer for h in hands] == [0, 2, 0, 2, 3]  # as the phone's table played them
+    assert [h.number for h in hands if not h.dealer_follows] == [3]  # seat 4 was due after the fix
+    assert "make Seat 4 its dealer" in text_of(offline.handle("GET", f"/offline/s/{code}").body)
+
+    offline.handle("POST", f"/offline/s/{code}/hands/{phone.entries[2].id}/recompute", "")
+    sync(offline, client)
+    server = Scoresheet.from_dict(server_sheet(client, offline, code)["sheet"])
+    assert offline.sheets.load(code).sheet == server
+    assert [h.dealer for h in server.compute().hands] == [0, 2, 3, 1, 2]
+    assert all(h.dealer_follows for h in server.compute().hands)

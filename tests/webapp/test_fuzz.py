@@ -117,6 +117,7 @@ ROUTES = (
     Route("sheets.edit_hand", "GET", "/s/{code}/hands/{entry_id}/edit", "sheet"),
     Route("sheets.save_hand", "POST", "/s/{code}/hands/{entry_id}", "sheet", form=HAND_FIELDS),
     Route("sheets.delete_hand", "POST", "/s/{code}/hands/{entry_id}/delete", "sheet"),
+    Route("sheets.recompute_from", "POST", "/s/{code}/hands/{entry_id}/recompute", "sheet"),
     Route("sheets.undo", "POST", "/s/{code}/undo", "sheet", form=("entry_id",)),
     Route("sheets.start_clock", "POST", "/s/{code}/clock", "sheet",
           body={"started_at": "2026-11-30T08:00:00Z"}),

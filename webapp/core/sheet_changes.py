@@ -15,9 +15,11 @@ def merged(sheet: Scoresheet, entries: Iterable[HandEntry] = (), edits: Iterable
            deletions: Iterable[str] = ()) -> Scoresheet:
     """A client's pending changes applied to ``sheet``, each idempotent by entry id (offline sync, issue 6).
 
-    Deletions first, then edits of hands already on the sheet, then new hands in order (one already on
-    the sheet, or deleted from it, is skipped). A deleted id is remembered even when this sheet never
-    had it: the hand's own upload may still be on its way, and must not bring it back.
+    Deletions first, then edits of hands already on the sheet (checked together, so that fixes which only
+    make sense together are taken), then new hands in order (one already on the sheet, or deleted from it,
+    is skipped). A deleted id is remembered even when this sheet never had it: the hand's own upload may
+    still be on its way, and must not bring it back. Every hand keeps the dealer it was recorded with: a new
+    one was played as the client's sheet scheduled, which may not follow from this one (it is flagged).
     """
     for entry_id in deletions:
         if entry_id in sheet.removed_ids:
@@ -26,10 +28,11 @@ def merged(sheet: Scoresheet, entries: Iterable[HandEntry] = (), edits: Iterable
             sheet = sheet.delete(entry_id)
         else:
             sheet = dataclasses.replace(sheet, removed_ids=(*sheet.removed_ids, entry_id))
-    for entry in edits:
-        sheet = sheet.replace(entry)
+    edits = tuple(edits)
+    if edits:
+        sheet = sheet.replace(*edits)
     for entry in entries:
-        sheet = sheet.add(entry)
+        sheet = sheet.add(entry, recorded_elsewhere=True)
     return sheet
 
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engine import HandEntry, Scoresheet
+from engine import HandEntry, Scoresheet, ScoresheetError
 from webapp.core.clock import Clock
+from webapp.core.sheet_changes import merged
 
 
 @dataclass(frozen=True)
@@ -131,18 +132,25 @@ class LocalSheet:
     def answered(self, answer: dict[str, Any]) -> LocalSheet:
         """The server's answer to a sync request (its ``sheet_json``): what it now has.
 
-        Once it has everything of this sheet, it may have more (hands recorded on the online page with
-        the same edit token): the local sheet then becomes the server's.
+        The server's sheet may hold changes made elsewhere since its last answer (hands recorded, fixed or
+        deleted on the online page with the same edit token). This phone's own changes, those since that
+        last answer, are applied again to it (each is idempotent by entry id), so the local sheet takes the
+        others' changes instead of undoing them with its older copies; what is left is what still has to go.
         """
-        local = replace(self, server=answer)
-        if local.pending():
-            return local
         stored = Scoresheet.from_dict(answer["sheet"])
+        # Before any answer every difference is this phone's: nobody else holds the sheet's token yet.
+        own = (self if self.server is not None else replace(self, server=answer)).pending()
+        on_server = {entry.id for entry in stored.entries}
+        try:
+            sheet = merged(stored, own.entries, tuple(e for e in own.edits if e.id in on_server), own.deletions)
+        except ScoresheetError:
+            sheet = self.sheet  # the server will refuse what is left; the refusal is shown on this sheet
         started = answer["clock_started_at"]
-        clock = datetime.fromisoformat(started) if started else None
-        if stored == self.sheet and clock == self.clock_started_at:
+        clock = datetime.fromisoformat(started) if started else self.clock_started_at
+        local = replace(self, server=answer)
+        if sheet == self.sheet and clock == self.clock_started_at:
             return local
-        return replace(local, sheet=stored, clock_started_at=clock, version=self.version + 1)
+        return replace(local, sheet=sheet, clock_started_at=clock, version=self.version + 1)
 
     # ------------------------------------------------------------------ storage
 

@@ -207,6 +207,13 @@ def delete_hand(code: str, entry_id: str) -> ResponseReturnValue:
     return changed(sheets().change(code, edit_token(), lambda sheet: sheet.delete(entry_id)))
 
 
+@bp.post("/s/<code>/hands/<entry_id>/recompute")
+def recompute_from(code: str, entry_id: str) -> ResponseReturnValue:
+    """R9.3: deal hand ``entry_id`` and every later one as the results before them make it (one tap, after
+    a correction left a hand whose dealer no longer follows); a repeated tap changes nothing more."""
+    return changed(sheets().change(code, edit_token(), lambda sheet: sheet.rescheduled_from(entry_id)))
+
+
 @bp.post("/s/<code>/undo")
 def undo(code: str) -> ResponseReturnValue:
     require_editor(code)
