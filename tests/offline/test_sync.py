@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from engine import Scoresheet
 from webapp.offline.app import OfflineApp
+from webapp.offline.storage import MemoryStorage
 
 from .conftest import text_of
 from .test_sheets import create, form_body, record
@@ -197,3 +201,87 @@ def test_hands_recorded_offline_and_a_hand_corrected_online_converge(offline, cl
     assert offline.sheets.load(code).sheet == server
     assert [h.dealer for h in server.compute().hands] == [0, 2, 3, 1, 2]
     assert all(h.dealer_follows for h in server.compute().hands)
+
+
+points = st.integers(0, 40).map(lambda n: str(5 * n))
+steps = st.lists(st.one_of(
+    st.tuples(st.just("phone records"), points),
+    st.tuples(st.just("phone fixes"), st.integers(0, 9), points),
+    st.tuples(st.just("phone deletes"), st.integers(0, 9)),
+    st.tuples(st.just("phone recomputes"), st.integers(0, 9)),
+    st.tuples(st.just("online records"), points),
+    st.tuples(st.just("online fixes"), st.integers(0, 9), points),
+    st.tuples(st.just("sync"), st.integers(0, 1)),
+), max_size=14)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=steps)
+def test_a_phone_and_the_online_page_changing_one_sheet_converge(app, steps):
+    """Whatever the phone and the online page do in between, and whichever answers are lost, a sync that
+    sends the phone's changes leaves both with the same sheet; a hand fixed only online keeps that fix, a
+    deleted hand stays deleted. (A phone with nothing to send asks nothing: it stays with the server's last
+    answer.)"""
+    client = app.test_client()
+    offline = OfflineApp(MemoryStorage(), "en")
+    code = create(offline)
+    sync(offline, client)
+    token = offline.sheets.load(code).edit_token
+    server_code = offline.sheets.load(code).server["code"]
+    fixed_online: dict[str, str] = {}
+    online_hands = 0
+    touched_on_phone: set[str] = set()
+    deleted: set[str] = set()
+    for step in steps:
+        kind, *values = step
+        local = offline.sheets.load(code).sheet
+        ids = [entry.id for entry in local.entries]
+        if kind == "phone records":
+            html = offline.handle("GET", f"/offline/s/{code}").body
+            if 'id="hand-form"' in html:
+                offline.handle("POST", f"/offline/s/{code}/hands",
+                               form_body({"entry_id": entry_id_of(html), "trick_points": values[0]}))
+        elif kind == "online records":
+            online_hands += 1
+            client.post(f"/s/{server_code}/hands", data={"entry_id": f"online-{online_hands}",
+                                                        "trick_points": values[0]}, headers={"X-Edit-Token": token})
+        elif not ids and kind != "sync":
+            continue
+        elif kind == "phone fixes":
+            entry_id = ids[values[0] % len(ids)]
+            touched_on_phone.add(entry_id)
+            offline.handle("POST", f"/offline/s/{code}/hands/{entry_id}", form_body({"trick_points": values[1]}))
+        elif kind == "phone deletes":
+            entry_id = ids[values[0] % len(ids)]
+            deleted.add(entry_id)
+            offline.handle("POST", f"/offline/s/{code}/hands/{entry_id}/delete", "")
+        elif kind == "phone recomputes":
+            offline.handle("POST", f"/offline/s/{code}/hands/{ids[values[0] % len(ids)]}/recompute", "")
+        elif kind == "online fixes":
+            online_ids = [entry["id"] for entry in client.get(f"/s/{server_code}/sheet.json").json["sheet"]["entries"]]
+            if online_ids:
+                entry_id = online_ids[values[0] % len(online_ids)]
+                answer = client.post(f"/s/{server_code}/hands/{entry_id}", data={"trick_points": values[1]},
+                                     headers={"X-Edit-Token": token})
+                if answer.status_code == 303:
+                    fixed_online[entry_id] = values[1]
+        else:
+            sync(offline, client, lose_answers=values[0])
+    statuses = sync(offline, client)
+    if any(status >= 400 for status in statuses) or offline.sheets.sync_problems:
+        return  # the server refused the phone's hands (say, after a match end reached online): shown, not sent
+    local = offline.sheets.load(code)
+    assert offline.pending_count() == 0
+    if not statuses:
+        assert local.sheet == Scoresheet.from_dict(local.server["sheet"])
+        return
+    server = Scoresheet.from_dict(client.get(f"/s/{server_code}/sheet.json").json["sheet"])
+    assert local.sheet == server
+    for entry in server.entries:
+        assert entry.id not in deleted
+        if entry.id in fixed_online and entry.id not in touched_on_phone:
+            assert str(entry.trick_points) == fixed_online[entry.id]
+
+
+def entry_id_of(html: str) -> str:
+    return html.split('id="hand-form"', 1)[1].split('name="entry_id" value="', 1)[1].split('"', 1)[0]
