@@ -393,7 +393,8 @@ class Scoresheet:
         return dataclasses.replace(self, entries=played)
 
     def delete(self, entry_id: str) -> Scoresheet:
-        """This sheet without the entry ``entry_id`` (already gone: unchanged); later hands are recomputed."""
+        """This sheet without the entry ``entry_id`` (already gone: unchanged); the results of later hands are
+        recomputed, and they keep their dealers."""
         if not any(e.id == entry_id for e in self.entries):
             return self
         return dataclasses.replace(self, entries=tuple(e for e in self.entries if e.id != entry_id),

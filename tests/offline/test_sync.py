@@ -203,6 +203,35 @@ def test_hands_recorded_offline_and_a_hand_corrected_online_converge(offline, cl
     assert all(h.dealer_follows for h in server.compute().hands)
 
 
+def test_a_recompute_on_the_phone_sends_only_the_dealers_so_a_fix_made_online_stays(offline, client, app):
+    """The phone deals hands 3–5 again ("recompute from here") while the online page fixes hand 4's points:
+    only the dealers go, one change per hand dealt again, and hand 4 keeps the online fix."""
+    code = create(offline)
+    for points in (35, 60):
+        record(offline, code, trick_points=points)
+    sync(offline, client)
+    local = offline.sheets.load(code)
+    online = app.test_client()
+    online.post(f"/s/{local.server['code']}/hands/{local.sheet.entries[1].id}", data={"trick_points": "90"},
+                headers={"X-Edit-Token": local.edit_token})
+    for points in (60, 100, 40):
+        record(offline, code, trick_points=points)
+    sync(offline, client)
+    phone = offline.sheets.load(code).sheet
+    fourth = phone.entries[3].id
+    online.post(f"/s/{local.server['code']}/hands/{fourth}", data={"trick_points": "55"},
+                headers={"X-Edit-Token": local.edit_token})
+    offline.handle("POST", f"/offline/s/{code}/hands/{phone.entries[2].id}/recompute", "")
+    pending = offline.sheets.load(code).pending()
+    assert (pending.edits, pending.count) == ((), len(pending.redeals)) and pending.redeals
+    call = json.loads(offline.next_sync())
+    assert call["body"]["redeals"] == [{"id": entry_id, "dealer": dealer} for entry_id, dealer in pending.redeals]
+    sync(offline, client)
+    server = Scoresheet.from_dict(server_sheet(client, offline, code)["sheet"])
+    assert offline.sheets.load(code).sheet == server and offline.pending_count() == 0
+    assert server.entries[3].trick_points == 55 and server.entries[2].dealer == 3
+
+
 points = st.integers(0, 40).map(lambda n: str(5 * n))
 steps = st.lists(st.one_of(
     st.tuples(st.just("phone records"), points),

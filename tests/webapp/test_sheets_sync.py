@@ -200,3 +200,33 @@ def test_fixes_sent_together_are_checked_together(client, app):
     both = sync(client, code, edits=[{"id": "b", "trick_points": 40, "dealer": 2},
                                      {"id": "a", "trick_points": 80, "dealer": 0}])
     assert both.status_code == 200 and both.json["tally"]["state"]["winner"] is None
+
+
+def test_R9_3_a_redeal_changes_only_the_dealer_so_a_fix_made_online_stays(client, app):
+    """A phone's "recompute from here" reaches the server as the dealers it gave; meanwhile the online page
+    fixed hand 3's points, and that fix stays. Sent again, or naming a hand deleted meanwhile, it changes
+    nothing more."""
+    code = upload(client, offline_sheet(H1, H2, {**H3, "dealer": 1})).json["code"]
+    online = sync(client, code, edits=[{**H3, "trick_points": 80, "dealer": 1}])
+    response = sync(client, code, redeals=[{"id": "h3", "dealer": 3}, {"id": "gone", "dealer": 0}])
+    assert response.status_code == 200 and response.json["version"] == online.json["version"] + 1
+    third = response.json["sheet"]["entries"][2]
+    assert (third["dealer"], third["trick_points"]) == (3, 80)
+    assert all(hand["dealer_follows"] for hand in response.json["tally"]["hands"])
+    again = sync(client, code, redeals=[{"id": "h3", "dealer": 3}])
+    assert again.json["version"] == response.json["version"]
+
+
+@pytest.mark.parametrize(("redeal", "status", "field"), [
+    ({"id": "h1", "dealer": 4}, 422, "dealer"),
+    ({"id": "h1", "dealer": "3"}, 400, "redeals.0.dealer"),
+    ({"id": "h1"}, 400, "redeals.0.dealer"),
+    ({"id": "h1", "dealer": 1, "trick_points": 0}, 400, "redeals.0.trick_points"),
+])
+def test_a_bad_redeal_is_refused_and_changes_nothing(client, app, redeal, status, field):
+    code = upload(client, offline_sheet(H1, H2)).json["code"]
+    before = loaded(app, code)
+    response = sync(client, code, redeals=[redeal])
+    assert response.status_code == status and response.json["field"] == field and response.json["error"]
+    after = loaded(app, code)
+    assert (after.version, after.sheet) == (before.version, before.sheet)
