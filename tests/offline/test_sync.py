@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine import Scoresheet
 from webapp.offline.app import OfflineApp
+from webapp.offline.sheet_views import STORAGE_KEY
 from webapp.offline.storage import MemoryStorage
 
 from .conftest import text_of
@@ -314,3 +315,29 @@ def test_a_phone_and_the_online_page_changing_one_sheet_converge(app, steps):
 
 def entry_id_of(html: str) -> str:
     return html.split('id="hand-form"', 1)[1].split('name="entry_id" value="', 1)[1].split('"', 1)[0]
+
+
+def test_a_sheet_kept_in_local_storage_before_dealers_were_kept_loads_as_it_meant(app, client):
+    """A phone's ``localStorage`` from before: its entries and the server's last answer name a dealer only
+    when nobody was scheduled. They load with the scheduled dealers, nothing is flagged and nothing new is
+    waiting to go (no hand looks fixed), and the next hand is recorded and synced as before."""
+    storage = MemoryStorage()
+    offline = OfflineApp(storage, "en")
+    code = create(offline)
+    for points in (35, 60, 120):
+        record(offline, code, trick_points=points)
+    sync(offline, client)
+    kept = json.loads(storage.get(STORAGE_KEY))
+    for sheet in (kept[code]["sheet"], kept[code]["server"]["sheet"]):
+        for entry in sheet["entries"]:
+            del entry["dealer"]
+    storage.put(STORAGE_KEY, json.dumps(kept))
+
+    again = OfflineApp(storage, "en")
+    assert [h.dealer for h in again.sheets.load(code).sheet.compute().hands] == [0, 2, 0]
+    assert again.pending_count() == 0
+    assert "off-schedule" not in again.handle("GET", f"/offline/s/{code}").body
+    record(again, code, trick_points=40)
+    assert sync(again, client) == [200]
+    server = Scoresheet.from_dict(server_sheet(client, again, code)["sheet"])
+    assert again.sheets.load(code).sheet == server and len(server.entries) == 4
