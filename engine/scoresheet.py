@@ -24,10 +24,16 @@ Where RULES.md is silent, the scorekeeper decides:
 - A team's third offence ends the match even if the same hand's climb would have won it
   (the offence came first); if both teams reach three in one hand, R9.5's rule decides
   (higher level after the hand, then the declarers of that hand).
-- A hand's dealer is the scheduled one (R9.3); an entry names another seat only when nobody
-  is scheduled (R8.3 first hand, R11 re-contest) or the opponents declared under
-  ``dealer_team_first`` (R8.7). Editing an earlier hand so that a later entry becomes
-  impossible (a dealer, or a hand after the match end) is refused, naming that later hand.
+- A hand keeps the dealer it was played with, and so its declarers and defenders: a hand recorded
+  without one is given the scheduled dealer (R9.3) as it enters the sheet, and correcting an
+  earlier hand never changes it (the points and penalties it records stay with the teams that
+  played it). A new hand must be dealt by the scheduled dealer, except when nobody is scheduled
+  (R8.3 first hand, R11 re-contest) or the opponents declared under ``dealer_team_first`` (R8.7).
+  A hand whose dealer no longer follows from the (corrected) results before it is flagged
+  (:attr:`HandScore.dealer_follows`), not refused; :meth:`Scoresheet.rescheduled_from` gives it
+  and every later hand the dealers the results make. Hands recorded elsewhere (an offline
+  phone's, :meth:`Scoresheet.add` with ``recorded_elsewhere``) may be flagged from the start. Editing
+  an earlier hand so that a later hand comes after the match end is refused, naming that hand.
 - Penalties are refused under rules that do not charge them (R4.5 ``throw_penalty_per_card``
   0, R11 ``physical_penalties`` off).
 
@@ -43,6 +49,11 @@ Where RULES.md is silent, the scorekeeper decides:
 (('4', '3'), 3, '3')
 >>> sheet.undo().compute().state.levels
 ('4', '2')
+>>> fixed = sheet.replace(HandEntry(id="h1", trick_points=120))  # hand 2 keeps its dealer, seat 3
+>>> [(h.dealer, h.scheduled_dealer, h.dealer_follows) for h in fixed.compute().hands]
+[(0, 0, True), (2, 1, False)]
+>>> [h.dealer for h in fixed.rescheduled_from("h2").compute().hands]
+[0, 1]
 >>> sheet.add(HandEntry(id="h3", trick_points=33))
 Traceback (most recent call last):
 engine.scoresheet.ScoresheetError: trick_points: must be a multiple of 5 (R9.2); got 33
@@ -115,10 +126,10 @@ class HandEntry:
       trick's lead (R7.4): ``last_lead`` ``"single"``, ``"pair"`` or ``"tractor"`` (with
       ``tractor_pairs``, 2–12); for a throw (``throw=True``) ``last_lead`` is its largest
       component. The format may be left out only when the kitty holds no points.
-    - ``dealer``: the seat that dealt, needed when nobody is scheduled to (the first hand without
-      a first dealer, R8.3, or after an R11 re-contest); otherwise it may differ from the scheduled
-      dealer only when the opponents declared under ``who_may_declare=dealer_team_first`` (R8.7);
-      naming the scheduled dealer is allowed.
+    - ``dealer``: the seat that dealt. Left out, it is the scheduled dealer (R9.3) when the entry
+      enters a sheet, which then keeps it; needed when nobody is scheduled to deal (the first hand
+      without a first dealer, R8.3, or after an R11 re-contest). Sheets stored before dealers were
+      kept have entries without one: they load with the scheduled dealers, as they meant then.
     - ``trump``: optional, ``"S"``, ``"H"``, ``"D"``, ``"C"`` or ``"NT"``; the level is the hand's.
     - ``failed_throw_cards``: cards in the failing components of each team's failed throws (R4.5).
     - ``wrong_follows``, ``taken_back``, ``wrong_card_count``: R11 offences, per team.
@@ -242,7 +253,9 @@ class HandScore:
 
     number: int
     entry_id: str
-    dealer: int
+    dealer: int  # the seat that dealt (the entry's: the hand keeps it when earlier hands are corrected)
+    scheduled_dealer: int | None  # who the results before the hand make its dealer (R9.3); None: nobody
+    dealer_follows: bool  # the dealer is the scheduled one, or allowed beside it (R8.3, R8.7)
     declarers: int  # team
     level: str  # the level played (R2.1)
     trump: Trump | None
@@ -319,7 +332,9 @@ class Scoresheet:
             raise ScoresheetError("entries", Reason(None, N_("two entries have the same id")))
         object.__setattr__(self, "entries", entries)
         object.__setattr__(self, "removed_ids", tuple(self.removed_ids))
-        object.__setattr__(self, "_tally", _compute(self))
+        tally, played = _compute(self)
+        object.__setattr__(self, "entries", played)
+        object.__setattr__(self, "_tally", tally)
 
     def compute(self) -> Tally:
         """Every hand's result and the current state, recomputed from the entries.
@@ -333,12 +348,14 @@ class Scoresheet:
     def state(self) -> State:
         return self._tally.state
 
-    def add(self, entry: HandEntry) -> Scoresheet:
+    def add(self, entry: HandEntry, recorded_elsewhere: bool = False) -> Scoresheet:
         """This sheet with ``entry`` recorded as the next hand.
 
         Idempotent by id: an entry whose id is already on the sheet, or was deleted from it,
         is not added again (a hand synchronised twice from an offline phone is stored once).
-        Refused once the match is over (R9.4, R11).
+        Refused once the match is over (R9.4, R11), and when the dealer it names does not follow
+        from the results (R9.3, R8.7) unless it was ``recorded_elsewhere``: a hand an offline phone
+        recorded was played with the dealer that phone's sheet scheduled, so it keeps it, flagged.
         """
         if entry.id in self.removed_ids or any(e.id == entry.id for e in self.entries):
             return self
@@ -347,15 +364,37 @@ class Scoresheet:
             raise ScoresheetError("entries", Reason(state.ended_by, N_(
                 "the match is over: %(team)s won (%(clause)s); no more hands can be recorded"),
                 team=self.team_names[state.winner]))
-        return dataclasses.replace(self, entries=(*self.entries, entry))
+        added = dataclasses.replace(self, entries=(*self.entries, entry))
+        hand = added.compute().hands[-1]
+        scheduled = hand.scheduled_dealer
+        if scheduled is not None and not (hand.dealer_follows or recorded_elsewhere):
+            raise ScoresheetError("dealer", Reason("R9.3", N_(
+                "seat %(seat)s deals this hand (R9.3); another seat deals only when the opponents declare first "
+                "(R8.7)"), seat=SeatNumber(scheduled)), hand.number)
+        return added
 
-    def replace(self, entry: HandEntry) -> Scoresheet:
-        """This sheet with the entry of the same id replaced by ``entry``; later hands are recomputed."""
-        index = self._index(entry.id)
-        return dataclasses.replace(self, entries=(*self.entries[:index], entry, *self.entries[index + 1:]))
+    def replace(self, *entries: HandEntry) -> Scoresheet:
+        """This sheet with the entries of the same ids replaced by ``entries``, checked together.
+
+        The results of later hands are recomputed; every hand keeps its dealer (a fix that names none
+        keeps the one it replaces).
+        """
+        fixed: dict[str, HandEntry] = {}
+        for entry in entries:
+            dealer = self.entries[self._index(entry.id)].dealer
+            fixed[entry.id] = entry if entry.dealer is not None else dataclasses.replace(entry, dealer=dealer)
+        return dataclasses.replace(self, entries=tuple(fixed.get(e.id, e) for e in self.entries))
+
+    def rescheduled_from(self, entry_id: str) -> Scoresheet:
+        """This sheet with hand ``entry_id`` and every later hand dealt as the results before them make it
+        (R9.3): a hand whose dealer does not follow gets the scheduled one, the others keep theirs."""
+        start = self._index(entry_id)
+        _, played = _compute(self, reschedule_from=start)
+        return dataclasses.replace(self, entries=played)
 
     def delete(self, entry_id: str) -> Scoresheet:
-        """This sheet without the entry ``entry_id`` (already gone: unchanged); later hands are recomputed."""
+        """This sheet without the entry ``entry_id`` (already gone: unchanged); the results of later hands are
+        recomputed, and they keep their dealers."""
         if not any(e.id == entry_id for e in self.entries):
             return self
         return dataclasses.replace(self, entries=tuple(e for e in self.entries if e.id != entry_id),
@@ -420,24 +459,37 @@ def step_down(level: str, count: int) -> str:
     return RANKS[max(RANKS.index(level) - count, 0)]
 
 
-def _compute(sheet: Scoresheet) -> Tally:
+def _compute(sheet: Scoresheet, reschedule_from: int | None = None) -> tuple[Tally, tuple[HandEntry, ...]]:
+    """Every hand's score, and the entries as played, each with its dealer: an entry without one gets the
+    scheduled dealer (R9.3), and so, from index ``reschedule_from`` on, does one whose dealer does not follow."""
     rules = sheet.rules
     state = _state(rules, 1, sheet.starting_levels, sheet.first_dealer, (0, 0), None, None)
     hands: list[HandScore] = []
-    for number, entry in enumerate(sheet.entries, 1):
+    played: list[HandEntry] = []
+    for index, entry in enumerate(sheet.entries):
+        number = index + 1
         if state.winner is not None:
-            winner = sheet.team_names[state.winner]
             raise ScoresheetError("entries", Reason(state.ended_by, N_(
                 "the match would end after hand %(number)s (%(team)s won, %(clause)s), but later hands are "
-                "recorded"), number=number - 1, team=winner), number)
-        hands.append(_score_hand(number, entry, rules, state))
+                "recorded"), number=number - 1, team=sheet.team_names[state.winner]), number)
+        dealer = entry.dealer
+        rescheduling = reschedule_from is not None and index >= reschedule_from
+        if dealer is None or (rescheduling and not _follows(dealer, state.dealer, rules)):
+            if state.dealer is None:
+                raise ScoresheetError("dealer", Reason("R8.3", N_(
+                    "nobody is scheduled to deal this hand: the first declaration decides (R8.3); choose who "
+                    "dealt")), number)
+            dealer = state.dealer
+            entry = dataclasses.replace(entry, dealer=dealer)
+        played.append(entry)
+        hands.append(_score_hand(number, entry, dealer, rules, state))
         state = hands[-1].after
-    return Tally(tuple(hands), state)
+    return Tally(tuple(hands), state), tuple(played)
 
 
-def _score_hand(number: int, entry: HandEntry, rules: Rules, before: State) -> HandScore:
+def _score_hand(number: int, entry: HandEntry, dealer: int, rules: Rules, before: State) -> HandScore:
+    """The result of a hand dealt by ``dealer`` (its entry's)."""
     _check_options(number, entry, rules)
-    dealer = _dealer(number, entry, rules, before.dealer)
     declarers = team_of(dealer)
     level = before.levels[declarers]  # R2.1 (and R8.7: the declaring opponents play their own level)
     multiplier = 0
@@ -469,8 +521,9 @@ def _score_hand(number: int, entry: HandEntry, rules: Rules, before: State) -> H
     dealer_next = None if settled.side == RECONTEST else settled.next_dealer
     after = _state(rules, number + 1, (levels[0], levels[1]), dealer_next, offences, winner, ended_by)
     trump = None if entry.trump is None else Trump(level, entry.trump)
-    return HandScore(number, entry.id, dealer, declarers, level, trump, multiplier, settled.kitty_bonus, penalty,
-                     settled.defender_points, settled.side, settled.steps, held_at, lost, after)
+    return HandScore(number, entry.id, dealer, before.dealer, _follows(dealer, before.dealer, rules), declarers,
+                     level, trump, multiplier, settled.kitty_bonus, penalty, settled.defender_points, settled.side,
+                     settled.steps, held_at, lost, after)
 
 
 def _check_options(number: int, entry: HandEntry, rules: Rules) -> None:
@@ -484,21 +537,12 @@ def _check_options(number: int, entry: HandEntry, rules: Rules) -> None:
                                   number)
 
 
-def _dealer(number: int, entry: HandEntry, rules: Rules, scheduled: int | None) -> int:
-    """Who dealt this hand: the scheduled dealer (R9.3) unless a declaration decided otherwise."""
-    if scheduled is None:
-        if entry.dealer is None:
-            raise ScoresheetError("dealer", Reason("R8.3", N_(
-                "nobody is scheduled to deal this hand: the first declaration decides (R8.3); choose who "
-                "dealt")), number)
-        return entry.dealer
-    if entry.dealer is None or entry.dealer == scheduled:
-        return scheduled
-    if rules.who_may_declare == "dealer_team_first" and team_of(entry.dealer) != team_of(scheduled):
-        return entry.dealer  # R8.7: the opponents declared, and the declaring player deals.
-    raise ScoresheetError("dealer", Reason("R9.3", N_(
-        "seat %(seat)s deals this hand (R9.3); another seat deals only when the opponents declare first (R8.7)"),
-        seat=SeatNumber(scheduled)), number)
+def _follows(dealer: int, scheduled: int | None, rules: Rules) -> bool:
+    """Whether ``dealer`` may deal a hand the results before it give to ``scheduled`` (R9.3): anyone when
+    nobody is scheduled (R8.3, R11 re-contest), else the scheduled dealer or, when the opponents may
+    declare first, one of them: the declaring player deals (R8.7)."""
+    return (scheduled is None or dealer == scheduled
+            or (rules.who_may_declare == "dealer_team_first" and team_of(dealer) != team_of(scheduled)))
 
 
 def _miscount_outcome(entry: HandEntry, declarers: int) -> tuple[str, int] | None:

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import ACTION_CONTROLS, play_solo_hand_to_the_end
+from .test_scorekeeper import form_ready
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +85,7 @@ def record_hand(page: Page, points: int) -> None:
     expect(page.locator("#sheet-board")).not_to_have_attribute("data-version", version)
 
 
-def test_scoresheet_kept_offline_reaches_the_server_once(page: Page, context: BrowserContext, server):
+def new_sheet_offline(page: Page, context: BrowserContext, server) -> None:
     keep_offline(page, server)
     go_offline(context, page)
     page.click("#new-sheet")  # the server's form: without a network, the phone's own
@@ -95,6 +96,10 @@ def test_scoresheet_kept_offline_reaches_the_server_once(page: Page, context: Br
     page.click("#create-sheet")
     expect(page.locator("#hand-form")).to_be_visible()
     assert re.search(r"/offline/s/\w+$", page.url)
+
+
+def test_scoresheet_kept_offline_reaches_the_server_once(page: Page, context: BrowserContext, server):
+    new_sheet_offline(page, context, server)
     record_hand(page, 35)   # North (庄家) +2: 4 : 2
     record_hand(page, 120)  # East +1 and on stage: 4 : 3
     expect(page.locator("#level-0")).to_have_text("4")
@@ -138,3 +143,37 @@ def test_a_sheet_started_online_goes_on_without_a_network(page: Page, context: B
     expect(page.locator("#sheet-sync")).to_have_attribute("data-synced", "true", timeout=30_000)
     stored = json.load(urllib.request.urlopen(server_url + "/sheet.json"))
     assert [entry["trick_points"] for entry in stored["sheet"]["entries"]] == [35, 120]
+
+
+def test_a_hand_fixed_offline_is_flagged_and_recompute_from_here_is_one_tap(page: Page, context: BrowserContext,
+                                                                             server):
+    """Without a network: hand 2 fixed, hands 3–5 keep their dealers and hand 3 is flagged; one tap on its
+    "recompute from here" deals hands 3–5 as the corrected results make them (R9.3). Back online, the server
+    has the same dealers."""
+    new_sheet_offline(page, context, server)
+    for points in (35, 60, 60, 100, 40):
+        form_ready(page)
+        record_hand(page, points)
+    page.click(".hand-row[data-hand='2'] .edit")
+    form_ready(page, editing=True)
+    expect(page.locator("#trick-points")).to_have_value("60")
+    record_hand(page, 90)  # not 60: a switch, so seat 4 should have dealt hand 3
+    flagged = page.locator(".hand-row.off-schedule")
+    expect(flagged).to_have_count(1)
+    expect(flagged).to_have_attribute("data-hand", "3")
+    expect(flagged.locator(".dealer-flag")).to_contain_text("make Seat 4 its dealer")
+    button = flagged.locator(".recompute")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    version = page.locator("#sheet-board").get_attribute("data-version")
+    button.click()
+    expect(page.locator("#sheet-board")).not_to_have_attribute("data-version", version)
+    expect(page.locator(".hand-row.off-schedule")).to_have_count(0)
+
+    context.set_offline(False)
+    expect(page.locator("#sheet-sync")).to_have_attribute("data-synced", "true", timeout=30_000)
+    stored = json.load(urllib.request.urlopen(page.locator("#server-link").get_attribute("href") + "/sheet.json"))
+    assert [hand["dealer"] for hand in stored["tally"]["hands"]] == [0, 2, 3, 1, 2]
+    assert [entry["trick_points"] for entry in stored["sheet"]["entries"]] == [35, 90, 60, 100, 40]

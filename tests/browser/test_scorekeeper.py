@@ -3,6 +3,8 @@ on the share link sees every change live through the WebSocket (issue 5)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -16,8 +18,15 @@ def board_version(page: Page) -> str:
     return page.locator("#sheet-board").get_attribute("data-version")
 
 
+def form_ready(page: Page, editing: bool = False) -> None:
+    """Until the form swapped in is live (htmx listens to it), so that what is typed next is previewed."""
+    form = "#hand-form.editing" if editing else "#hand-form:not(.editing)"
+    expect(page.locator(f"{form} #hand-preview:empty")).to_have_attribute("data-htmx-powered", "true")
+
+
 def record_hand(page: Page, points: int, kitty: int | None = None, lead: str = "pair") -> None:
     """Fill the form as a person would (number keypad, chips) and record; wait for the board to change."""
+    form_ready(page)
     version = board_version(page)
     page.fill("#trick-points", str(points))
     if kitty is not None:
@@ -63,9 +72,9 @@ def test_record_fix_and_watch_live_on_a_second_phone(page: Page, browser: Browse
     viewer.wait_for_function(SOCKET_OPEN)
     viewer.evaluate("window.notReloaded = true")
 
-    # Fix hand 1: the declarers took nothing (classic: +3); every later hand is recomputed.
+    # Fix hand 1: the declarers took nothing (classic: +3); every later result is recomputed.
     page.click(".hand-row[data-hand='1'] .edit")
-    expect(page.locator("#hand-form.editing")).to_be_visible()
+    form_ready(page, editing=True)
     expect(page.locator("#trick-points")).to_have_value("35")
     version = board_version(page)
     page.fill("#trick-points", "0")
@@ -99,3 +108,50 @@ def test_a_refused_hand_keeps_what_was_typed(page: Page, server):
     expect(page.locator("#message")).to_contain_text("add up to at most 200")
     expect(page.locator("#trick-points")).to_have_value("150")
     expect(page.locator(".hand-row")).to_have_count(0)
+
+
+def dealers(page: Page) -> list[str]:
+    """Each recorded hand's dealer's seat number as the history shows it, hand 1 first."""
+    names = page.locator(".hand-row .hand-facts span:first-child b").all_inner_texts()
+    return [re.sub(r"\D", "", name) for name in reversed(names)]
+
+
+@pytest.mark.parametrize("locale, recompute, flag", [
+    ("en-US", "Recompute from here", "make Seat 4 its dealer"),
+    ("zh-CN", "从这局起重算", "应由4号位坐庄"),
+])
+def test_fix_hand_2_then_recompute_from_here(browser: Browser, server, locale, recompute, flag):
+    """Hand 2 fixed: hands 3–5 keep the dealers they were played with, hand 3 is flagged, and one tap on
+    its "recompute from here" deals it and the later hands as the corrected results make them (R9.3)."""
+    context = browser.new_context(**{**PHONE, "locale": locale})
+    page = context.new_page()
+    new_sheet(page, server)
+    for points in (35, 60, 60, 100, 40):
+        record_hand(page, points)
+    expect(page.locator(".hand-row")).to_have_count(5)
+    assert dealers(page) == ["1", "3", "1", "3", "4"]
+
+    page.click(".hand-row[data-hand='2'] .edit")
+    form_ready(page, editing=True)
+    version = board_version(page)
+    page.fill("#trick-points", "90")  # not 60: a switch, so seat 4 should have dealt hand 3
+    expect(page.locator("#preview-later")).to_contain_text("3")
+    page.click("#record-hand")
+    expect(page.locator("#sheet-board")).not_to_have_attribute("data-version", version)
+    expect(page.locator(".hand-row.off-schedule")).to_have_count(1)
+    assert dealers(page) == ["1", "3", "1", "3", "4"]  # nothing moved silently
+    flagged = page.locator(".hand-row[data-hand='3']")
+    expect(flagged.locator(".dealer-flag")).to_contain_text(flag)
+    button = flagged.locator(".recompute")
+    expect(button).to_have_text(recompute)
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    version = board_version(page)
+    button.click()
+    expect(page.locator("#sheet-board")).not_to_have_attribute("data-version", version)
+    expect(page.locator(".hand-row.off-schedule")).to_have_count(0)
+    assert dealers(page) == ["1", "3", "4", "2", "3"]
+    context.close()

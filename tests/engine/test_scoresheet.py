@@ -39,12 +39,13 @@ def kitty(trick_points: int, kitty_points: int, last_lead: str = "single", **fie
                  last_lead=last_lead, **fields)
 
 
-def sheet(preset: str = "classic", entries=(), options=None, **fields) -> Scoresheet:
+def sheet(preset: str = "classic", entries=(), options=None, recorded_elsewhere: bool = False,
+          **fields) -> Scoresheet:
     """A scoresheet with seat 0 dealing first unless said otherwise; entries are added one by one."""
     fields.setdefault("first_dealer", 0)
     result = Scoresheet(rules=Rules.preset(preset).with_options(options or {}), **fields)
     for e in entries:
-        result = result.add(e)
+        result = result.add(e, recorded_elsewhere)
     return result
 
 
@@ -435,42 +436,149 @@ def test_trump_is_recorded_at_the_hand_level():
 
 # --- Editing: replace, delete, undo, idempotent add, persistence ----------------------------------------
 
-def test_edit_an_earlier_hand_recomputes_everything_after_it():
+def test_edit_an_earlier_hand_recomputes_the_results_after_it_and_keeps_their_dealers():
     hands = [entry(35, id="a"), entry(60, id="b"), entry(130, id="c"), entry(10, id="d")]
     s = sheet("classic", hands)
     assert [h.dealer for h in s.compute().hands] == [0, 2, 0, 1]
     assert s.state.levels == ("5", "5") and s.state.dealer == 3
 
-    edited = s.replace(entry(125, id="a"))  # hand 1: declarers +2 → defenders +1
-    assert [h.dealer for h in edited.compute().hands] == [0, 1, 3, 0]
-    assert [h.level for h in edited.compute().hands] == ["2", "3", "4", "3"]
-    assert [(h.side, h.steps) for h in edited.compute().hands] == [
+    edited = s.replace(entry(125, id="a"))  # hand 1: declarers +2 → defenders +1: seat 1 is scheduled next
+    hands_after = edited.compute().hands
+    assert [h.dealer for h in hands_after] == [0, 2, 0, 1]  # as the hands were played
+    assert [h.scheduled_dealer for h in hands_after] == [0, 1, 0, 1]
+    assert [h.dealer_follows for h in hands_after] == [True, False, True, True]
+    assert [h.level for h in hands_after] == ["2", "2", "3", "4"]  # each team's corrected level
+    assert [(h.side, h.steps) for h in hands_after] == [
         ("defenders", 1), ("declarers", 1), ("defenders", 1), ("declarers", 2)]
-    assert edited.state.levels == ("5", "4") and edited.state.dealer == 2
-    assert edited == sheet("classic", [entry(125, id="a"), *hands[1:]])
+    assert edited.state.levels == ("3", "6") and edited.state.dealer == 3
     assert s.state.levels == ("5", "5")  # the old sheet is untouched
 
 
-def test_edit_that_breaks_a_later_hand_is_refused():
+def test_R9_3_recompute_from_here_deals_that_hand_and_every_later_one_as_the_results_make_it():
+    hands = [entry(35, id="a"), entry(60, id="b"), entry(130, id="c"), entry(10, id="d")]
+    edited = sheet("classic", hands).replace(entry(125, id="a"))
+    recomputed = edited.rescheduled_from("b")
+    assert [h.dealer for h in recomputed.compute().hands] == [0, 1, 3, 0]
+    assert [h.level for h in recomputed.compute().hands] == ["2", "3", "4", "3"]
+    assert all(h.dealer_follows for h in recomputed.compute().hands)
+    assert recomputed.state.levels == ("5", "4") and recomputed.state.dealer == 2
+    # What the hands meant before dealers were kept: every one dealt as scheduled.
+    unscheduled = [dataclasses.replace(e, dealer=None) for e in recomputed.entries]
+    assert recomputed == sheet("classic", unscheduled)
+    assert recomputed.rescheduled_from("b") == recomputed  # a second tap changes nothing
+    assert edited.rescheduled_from("d") == edited  # hand 4 follows already: nothing to recompute
+    with pytest.raises(ScoresheetError, match="no longer on the sheet"):
+        edited.rescheduled_from("nope")
+
+
+CORRECTION_FLAGS = {"classic": True, "qq_super": True, "beijing": True,
+                    "competition": False}  # R8.7: there the opponents may have declared and dealt hand 3
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_issue_12_correcting_hand_2_leaves_the_dealers_teams_and_penalties_of_hands_3_to_5(preset):
+    """The report: editing hand 2 changed the dealers and teams of hands 3–5, and a penalty flipped sign."""
+    penalties = {"throw_penalty_per_card": 10}
+    hands = [entry(35, id="a"), entry(60, id="b"), entry(60, id="c"),
+             entry(100, id="d", failed_throw_cards=(2, 0)), entry(40, id="e")]
+    s = sheet(preset, hands, penalties)
+    before = s.compute().hands
+    assert before[3].declarers == 0 and before[3].penalty == 20  # the declarers' failed throw: +20
+
+    edited = s.replace(entry(90, id="b"))  # hand 2: declarers up → switch: seat 3 is scheduled for hand 3
+    after = edited.compute().hands
+    for old, new in zip(before[2:], after[2:]):
+        assert (new.dealer, new.declarers, new.penalty) == (old.dealer, old.declarers, old.penalty)
+    assert after[2].scheduled_dealer == 3 and after[2].dealer == before[2].dealer
+    assert after[2].dealer_follows is not CORRECTION_FLAGS[preset]
+    assert all(h.dealer_follows for h in after[3:])  # hand 4's dealer follows from hand 3 as it was played
+    assert edited == sheet(preset, [*hands[:1], entry(90, id="b"), *s.entries[2:]], penalties, True)
+
+    recomputed = edited.rescheduled_from("c")
+    if CORRECTION_FLAGS[preset]:
+        assert recomputed.compute().hands[2].dealer == 3  # seat 4, as the corrected hand 2 makes it
+        assert recomputed.compute().hands[3].penalty == -20  # team 0 now defends hand 4: −20
+    else:
+        assert recomputed == edited
+    assert all(h.dealer_follows for h in recomputed.compute().hands)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_R8_7_a_dealer_of_the_other_team_follows_only_when_the_opponents_may_declare_first(preset):
+    rules = Rules.preset(preset)
+    s = sheet(preset, [entry(35), entry(40, dealer=1, id="x")], recorded_elsewhere=True)
+    (_, hand) = s.compute().hands
+    assert (hand.scheduled_dealer, hand.dealer, hand.declarers) == (2, 1, 1)
+    assert hand.dealer_follows is (rules.who_may_declare == "dealer_team_first")
+    partner = sheet(preset, [entry(35), entry(40, dealer=0)], recorded_elsewhere=True)
+    assert not partner.compute().hands[1].dealer_follows  # the scheduled dealer's partner never deals
+
+
+def test_deleting_a_middle_hand_keeps_the_dealers_of_later_hands():
+    s = sheet("classic", [entry(35, id="a"), entry(125, id="b"), entry(40, id="c")])
+    deleted = s.delete("b")
+    assert [e.id for e in deleted.entries] == ["a", "c"]
+    (_, second) = deleted.compute().hands
+    assert (second.dealer, second.scheduled_dealer, second.dealer_follows) == (3, 2, False)
+    assert deleted.state.levels == ("4", "3")
+    assert deleted.rescheduled_from("c").state.levels == ("5", "2")  # seat 3 deals it: Us go up 1
+    assert deleted.delete("b") is deleted  # deleting twice (a re-sent sync) changes nothing
+
+
+def test_an_edit_that_makes_a_later_hands_dealer_not_follow_is_flagged_not_refused():
     s = sheet("competition", [entry(40, id="a"), entry(40, id="b", dealer=3)])
-    with pytest.raises(ScoresheetError, match="R8.7") as error:
-        s.replace(entry(120, id="a"))  # seat 1 would now deal hand 2: seat 3 is its partner
+    edited = s.replace(entry(120, id="a"))  # seat 1 is now scheduled for hand 2; seat 3 is its partner
+    (_, hand) = edited.compute().hands
+    assert (hand.dealer, hand.scheduled_dealer, hand.dealer_follows) == (3, 1, False)
+    assert edited.rescheduled_from("b").compute().hands[1].dealer == 1
+
+
+def test_R9_3_a_new_hand_is_dealt_as_scheduled_unless_it_was_recorded_elsewhere():
+    s = sheet("classic", [entry(35)])
+    with pytest.raises(ScoresheetError, match="R9.3") as error:
+        s.add(entry(40, dealer=1))
     assert (error.value.field, error.value.hand) == ("dealer", 2)
+    phone = s.add(entry(40, dealer=1, id="phone"), recorded_elsewhere=True)  # played so at the phone's table
+    assert phone.compute().hands[1].dealer == 1 and not phone.compute().hands[1].dealer_follows
+    assert phone.add(entry(40, id="phone")) is phone  # idempotent by id, whatever its dealer
+
+
+def test_a_hand_recorded_without_a_dealer_gets_the_scheduled_one_as_it_enters_the_sheet():
+    s = sheet("classic", [entry(35, id="a"), entry(60, id="b")])
+    assert [e.dealer for e in s.entries] == [0, 2]
+    assert s.to_dict()["entries"][1]["dealer"] == 2
+    fixed = s.replace(entry(125, id="a"), entry(60, id="b"))  # a fix without a dealer keeps the hand's
+    assert [e.dealer for e in fixed.entries] == [0, 2]
+
+
+def test_sheets_stored_before_dealers_were_kept_load_with_what_they_meant():
+    """Entries of version 1 sheets named a dealer only when nobody was scheduled (R8.3, R11) or under R8.7."""
+    stored = {"version": 1, "rules": Rules.preset("competition").to_dict(), "team_names": ["Us", "Them"],
+              "player_names": None, "starting_levels": ["2", "2"], "first_dealer": None, "removed_ids": [],
+              "entries": [{"id": "a", "trick_points": 35, "dealer": 1}, {"id": "b", "trick_points": 60},
+                          {"id": "c", "trick_points": 95, "wrong_card_count": [True, True]},
+                          {"id": "d", "trick_points": 40, "dealer": 0}, {"id": "e", "trick_points": 130},
+                          {"id": "f", "trick_points": 60, "dealer": 0}]}
+    loaded = Scoresheet.from_dict(stored)
+    assert [h.dealer for h in loaded.compute().hands] == [1, 3, 1, 0, 2, 0]  # f: R8.7, the opponents
+    assert all(h.dealer_follows for h in loaded.compute().hands)
+    assert Scoresheet.from_dict(json.loads(json.dumps(loaded.to_dict()))) == loaded
+    assert loaded.replace(entry(120, id="a", dealer=1)).compute().hands[1].dealer == 3  # kept from now on
+
+
+def test_several_fixes_are_checked_together():
+    hands = [entry(40, id="a"), entry(80, id="b", dealer=2), entry(80, id="c")]
+    s = sheet("classic", hands, starting_levels=("K", "K"))  # hand 2: Us at A, a switch
+    with pytest.raises(ScoresheetError, match="match would end after hand 2"):
+        s.replace(entry(40, id="b"))  # Us would go up at A and win before hand 3
+    fixed = s.replace(entry(40, id="b"), entry(80, id="a"))  # …but not when hand 1 was a switch too
+    assert [h.level for h in fixed.compute().hands] == ["K", "K", "K"] and not fixed.state.over
 
 
 def test_replace_needs_a_known_id():
     with pytest.raises(ScoresheetError, match="no longer on the sheet") as error:
         sheet("classic", [entry(40)]).replace(entry(40, id="nope"))
     assert error.value.field == "id"
-
-
-def test_delete_a_middle_hand():
-    s = sheet("classic", [entry(35, id="a"), entry(125, id="b"), entry(40, id="c")])
-    deleted = s.delete("b")
-    assert [e.id for e in deleted.entries] == ["a", "c"]
-    assert [h.dealer for h in deleted.compute().hands] == [0, 2]
-    assert deleted.state.levels == ("5", "2")
-    assert deleted.delete("b") is deleted  # deleting twice (a re-sent sync) changes nothing
 
 
 def test_undo_removes_the_last_hand():
@@ -705,3 +813,38 @@ def test_dataclass_replace_revalidates():
     s = sheet("competition", [entry(40, failed_throw_cards=(1, 0))])
     with pytest.raises(ScoresheetError, match="R4.5"):
         dataclasses.replace(s, rules=Rules.preset("classic"))
+
+
+def ends_the_match_early(error: ScoresheetError) -> bool:
+    """The one refusal a correction of a valid sheet may meet: a later hand would come after the match end."""
+    return error.field == "entries" and "match would end" in str(error)
+
+
+@settings(max_examples=60, deadline=None)
+@given(preset=st.sampled_from(list(PRESETS)), raw=random_entries, data=st.data())
+def test_a_correction_keeps_every_hands_dealer_and_recompute_makes_them_all_follow(preset, raw, data):
+    s = build(preset, raw)
+    if not s.entries:
+        return
+    index = data.draw(st.integers(0, len(s.entries) - 1))
+    old = s.entries[index]
+    points = 5 * data.draw(st.integers(0, (200 - old.kitty_points) // 5))
+    try:
+        edited = s.replace(dataclasses.replace(old, trick_points=points, dealer=None))
+    except ScoresheetError as error:
+        assert ends_the_match_early(error)
+        return
+    assert [e.dealer for e in edited.entries] == [e.dealer for e in s.entries]
+    for before, after in zip(s.compute().hands, edited.compute().hands):
+        assert (after.declarers, after.penalty, after.levels_lost) == (
+            before.declarers, before.penalty, before.levels_lost)
+    try:
+        recomputed = edited.rescheduled_from(old.id)
+    except ScoresheetError as error:
+        assert ends_the_match_early(error)
+        return
+    hands = recomputed.compute().hands
+    assert recomputed.entries[:index] == edited.entries[:index]
+    assert all(h.dealer_follows for h in hands[index:])
+    assert recomputed.rescheduled_from(old.id) == recomputed
+    assert Scoresheet.from_dict(json.loads(json.dumps(recomputed.to_dict()))) == recomputed

@@ -115,3 +115,19 @@ def test_the_home_page_lists_the_sheets_with_what_is_to_sync(offline):
 def test_an_unknown_page_is_a_message(offline):
     answer = offline.handle("GET", "/offline/s/nope")
     assert answer.status == 404 and "not kept on this device" in answer.body
+
+
+def test_a_fix_here_keeps_the_later_dealers_and_recompute_from_here_is_one_tap(offline):
+    code = create(offline)
+    for points in (35, 125, 60):
+        record(offline, code, trick_points=points)
+    first, second, _ = (entry.id for entry in offline.sheets.load(code).sheet.entries)
+    offline.handle("POST", f"/offline/s/{code}/hands/{first}", form_body({"trick_points": "125", "dealer": "0"}))
+    hands = offline.sheets.load(code).sheet.compute().hands
+    assert [h.dealer for h in hands] == [0, 2, 3] and [h.dealer_follows for h in hands] == [True, False, True]
+    recompute = f"/offline/s/{code}/hands/{second}/recompute"
+    assert 'class="hand-row off-schedule" data-hand="2"' in offline.handle("GET", f"/offline/s/{code}").body
+    assert f'action="{recompute}"' in offline.handle("GET", f"/offline/s/{code}").body
+    answer = offline.handle("POST", recompute, "")
+    assert answer.status == 200 and "off-schedule" not in answer.body
+    assert [h.dealer for h in offline.sheets.load(code).sheet.compute().hands] == [0, 1, 2]

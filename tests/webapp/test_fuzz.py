@@ -120,11 +120,13 @@ ROUTES = (
     Route("sheets.edit_hand", "GET", "/s/{code}/hands/{entry_id}/edit", "sheet"),
     Route("sheets.save_hand", "POST", "/s/{code}/hands/{entry_id}", "sheet", form=HAND_FIELDS),
     Route("sheets.delete_hand", "POST", "/s/{code}/hands/{entry_id}/delete", "sheet"),
+    Route("sheets.recompute_from", "POST", "/s/{code}/hands/{entry_id}/recompute", "sheet"),
     Route("sheets.undo", "POST", "/s/{code}/undo", "sheet", form=("entry_id",)),
     Route("sheets.start_clock", "POST", "/s/{code}/clock", "sheet",
           body={"started_at": "2026-11-30T08:00:00Z"}),
     Route("sheets.sync_entries", "POST", "/s/{code}/entries", "sheet",
-          body={"entries": [{**ENTRY, "id": "e2"}], "edits": [ENTRY], "deletions": ["e0"]}),
+          body={"entries": [{**ENTRY, "id": "e2"}], "edits": [ENTRY], "redeals": [{"id": "e1", "dealer": 0}],
+                "deletions": ["e0"]}),
     Route("pwa.manifest", "GET", "/manifest.webmanifest"),
     Route("pwa.service_worker", "GET", "/sw.js"),
     Route("pwa.ping", "HEAD", "/ping"),
@@ -279,6 +281,7 @@ def test_hostile_requests_are_answered_cleanly(world, route):
     ("sheet", "/s/{code}/entries", {"entries": [{"id": "x", "wrong_follows": "1 1"}]}),
     ("sheet", "/s/{code}/entries", {"deletions": [{"id": "e1"}]}),
     ("sheet", "/s/{code}/entries", {"edits": "e1"}),
+    ("sheet", "/s/{code}/entries", {"redeals": [{"id": "e1", "dealer": [0]}]}),
     ("sheet", "/s/{code}/clock", {"started_at": 1764489600}),
 ])
 def test_a_json_field_of_the_wrong_type_is_refused(world, place, path, body):

@@ -168,3 +168,65 @@ def test_anyone_with_the_link_can_read_the_sheet_as_json(client, app):
     assert data["tally"]["state"]["dealer"] == 3 and data["time_up_winner"] == 0
     assert "edit_token" not in data
     assert client.get("/s/missing/sheet.json").status_code == 404
+
+
+def test_hands_a_phone_recorded_keep_the_dealers_they_were_played_with(client, app):
+    """The phone's sheet scheduled seat 2 for hand 3; here hand 2 was fixed meanwhile, which schedules seat 4."""
+    code = upload(client, offline_sheet(H1, H2)).json["code"]
+    response = sync(client, code, entries=[{**H3, "dealer": 1}])
+    assert response.status_code == 200
+    third = response.json["tally"]["hands"][2]
+    assert (third["dealer"], third["scheduled_dealer"], third["dealer_follows"]) == (1, 3, False)
+    assert response.json["sheet"]["entries"][2]["dealer"] == 1
+    assert "make Seat 4 its dealer" in text_of(page(client, code))
+    again = sync(client, code, entries=[{**H3, "dealer": 1}])
+    assert again.json["version"] == response.json["version"]
+
+
+def test_entries_without_a_dealer_are_dealt_as_scheduled_and_keep_it(client, app):
+    """An older phone's entries name a dealer only when nobody is scheduled (R8.3, R11)."""
+    code = upload(client, offline_sheet(H1, H2, H3)).json["code"]
+    assert [entry["dealer"] for entry in loaded(app, code).sheet.to_dict()["entries"]] == [0, 2, 3]
+    response = sync(client, code, edits=[{**H1, "trick_points": 125}])  # its fix names no dealer either
+    assert [hand["dealer"] for hand in response.json["tally"]["hands"]] == [0, 2, 3]
+    assert [hand["dealer_follows"] for hand in response.json["tally"]["hands"]] == [True, False, True]
+
+
+def test_fixes_sent_together_are_checked_together(client, app):
+    hands = [{"id": "a", "trick_points": 40}, {"id": "b", "trick_points": 80}, {"id": "c", "trick_points": 80}]
+    code = upload(client, offline_sheet(*hands, starting_levels=["K", "K"])).json["code"]
+    alone = sync(client, code, edits=[{"id": "b", "trick_points": 40, "dealer": 2}])
+    assert alone.status_code == 422 and "match would end after hand 2" in alone.json["error"]
+    both = sync(client, code, edits=[{"id": "b", "trick_points": 40, "dealer": 2},
+                                     {"id": "a", "trick_points": 80, "dealer": 0}])
+    assert both.status_code == 200 and both.json["tally"]["state"]["winner"] is None
+
+
+def test_R9_3_a_redeal_changes_only_the_dealer_so_a_fix_made_online_stays(client, app):
+    """A phone's "recompute from here" reaches the server as the dealers it gave; meanwhile the online page
+    fixed hand 3's points, and that fix stays. Sent again, or naming a hand deleted meanwhile, it changes
+    nothing more."""
+    code = upload(client, offline_sheet(H1, H2, {**H3, "dealer": 1})).json["code"]
+    online = sync(client, code, edits=[{**H3, "trick_points": 80, "dealer": 1}])
+    response = sync(client, code, redeals=[{"id": "h3", "dealer": 3}, {"id": "gone", "dealer": 0}])
+    assert response.status_code == 200 and response.json["version"] == online.json["version"] + 1
+    third = response.json["sheet"]["entries"][2]
+    assert (third["dealer"], third["trick_points"]) == (3, 80)
+    assert all(hand["dealer_follows"] for hand in response.json["tally"]["hands"])
+    again = sync(client, code, redeals=[{"id": "h3", "dealer": 3}])
+    assert again.json["version"] == response.json["version"]
+
+
+@pytest.mark.parametrize(("redeal", "status", "field"), [
+    ({"id": "h1", "dealer": 4}, 422, "dealer"),
+    ({"id": "h1", "dealer": "3"}, 400, "redeals.0.dealer"),
+    ({"id": "h1"}, 400, "redeals.0.dealer"),
+    ({"id": "h1", "dealer": 1, "trick_points": 0}, 400, "redeals.0.trick_points"),
+])
+def test_a_bad_redeal_is_refused_and_changes_nothing(client, app, redeal, status, field):
+    code = upload(client, offline_sheet(H1, H2)).json["code"]
+    before = loaded(app, code)
+    response = sync(client, code, redeals=[redeal])
+    assert response.status_code == status and response.json["field"] == field and response.json["error"]
+    after = loaded(app, code)
+    assert (after.version, after.sheet) == (before.version, before.sheet)

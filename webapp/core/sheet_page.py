@@ -58,19 +58,22 @@ def new_sheet_context(form: Mapping[str, str] | None = None) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class HandForm:
-    """What the record (or edit) form shows: which hand, who may be named its dealer, with which values."""
+    """What the record (or edit) form shows: which hand, who dealt it, who may be named instead, with which
+    values."""
 
     entry_id: str
     number: int
     editing: bool
+    dealer: int | None  # the dealer the form records: the scheduled one, or the fixed hand's own
     scheduled_dealer: int | None  # R9.3 (None: the declaration decides, R8.3 / R11 re-contest)
-    dealer_choices: tuple[int, ...]  # seats to pick from; empty: the scheduled dealer deals
-    level: str | None  # the level the scheduled dealer's team plays (R2.1)
+    dealer_choices: tuple[int, ...]  # seats to pick from; empty: ``dealer`` deals
+    level: str | None  # the level the dealer's team plays (R2.1)
     values: Mapping[str, str] = field(default_factory=dict)
+    dealer_follows: bool = True  # False: a fixed hand's dealer no longer follows from the results before it
 
     @property
     def declarers(self) -> int | None:
-        return None if self.scheduled_dealer is None else team_of(self.scheduled_dealer)
+        return None if self.dealer is None else team_of(self.dealer)
 
 
 def dealer_choices(sheet: Scoresheet, scheduled: int | None) -> tuple[int, ...]:
@@ -88,21 +91,21 @@ def new_hand_form(loaded: ShownSheet, values: Mapping[str, str] | None = None,
     state = loaded.sheet.state
     if state.over:
         return None
-    return HandForm(entry_id or new_entry_id(), state.hand_number, False, state.dealer,
+    return HandForm(entry_id or new_entry_id(), state.hand_number, False, state.dealer, state.dealer,
                     dealer_choices(loaded.sheet, state.dealer), state.level, values or {})
 
 
 def edit_hand_form(loaded: ShownSheet, entry_id: str, values: Mapping[str, str]) -> HandForm | None:
-    """The form to fix hand ``entry_id``; ``None`` if it is no longer on the sheet."""
+    """The form to fix hand ``entry_id``, dealt as it was; ``None`` if it is no longer on the sheet."""
     sheet = loaded.sheet
-    index = next((i for i, entry in enumerate(sheet.entries) if entry.id == entry_id), None)
-    if index is None:
+    hand = next((hand for hand in sheet.compute().hands if hand.entry_id == entry_id), None)
+    if hand is None:
         return None
-    hands = sheet.compute().hands
-    before = hands[index - 1].after if index else None
-    scheduled = before.dealer if before else sheet.first_dealer
-    level = None if scheduled is None else (before.levels if before else sheet.starting_levels)[team_of(scheduled)]
-    return HandForm(entry_id, index + 1, True, scheduled, dealer_choices(sheet, scheduled), level, values)
+    choices = dealer_choices(sheet, hand.scheduled_dealer)
+    if choices and hand.dealer not in choices:
+        choices = (*choices, hand.dealer)  # a dealer that no longer follows stays on offer: it dealt
+    return HandForm(entry_id, hand.number, True, hand.dealer, hand.scheduled_dealer, choices, hand.level, values,
+                    hand.dealer_follows)
 
 
 def sheet_context(loaded: ShownSheet, can_edit: bool, form: HandForm | None = None,

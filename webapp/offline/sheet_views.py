@@ -46,6 +46,7 @@ class SheetViews:
         router.add("GET", "/s/<code>/hands/<entry_id>/edit", "sheets.edit_hand", self.edit_hand)
         router.add("POST", "/s/<code>/hands/<entry_id>", "sheets.save_hand", self.save_hand)
         router.add("POST", "/s/<code>/hands/<entry_id>/delete", "sheets.delete_hand", self.delete_hand)
+        router.add("POST", "/s/<code>/hands/<entry_id>/recompute", "sheets.recompute_from", self.recompute_from)
         router.add("POST", "/s/<code>/undo", "sheets.undo", self.undo)
         router.add("POST", "/s/<code>/clock", "sheets.start_clock", self.start_clock)
 
@@ -108,6 +109,9 @@ class SheetViews:
 
     def delete_hand(self, request: Request, code: str, entry_id: str) -> Response:
         return self._change(code, lambda sheet: sheet.delete(entry_id))
+
+    def recompute_from(self, request: Request, code: str, entry_id: str) -> Response:
+        return self._change(code, lambda sheet: sheet.rescheduled_from(entry_id))
 
     def undo(self, request: Request, code: str) -> Response:
         return self._change(code, lambda sheet: undone(sheet, request.form.get("entry_id") or None))

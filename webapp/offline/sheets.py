@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from engine import HandEntry, Scoresheet
+from engine import HandEntry, Scoresheet, ScoresheetError
 from webapp.core.clock import Clock
+from webapp.core.sheet_changes import merged
 
 
 @dataclass(frozen=True)
@@ -26,13 +27,14 @@ class Pending:
     upload: bool  # the server has never answered for this sheet: the whole sheet goes
     entries: tuple[HandEntry, ...] = ()
     edits: tuple[HandEntry, ...] = ()
+    redeals: tuple[tuple[str, int], ...] = ()  # (hand id, dealer): hands only dealt again (R9.3 recompute)
     deletions: tuple[str, ...] = ()
     clock: bool = False
 
     @property
     def count(self) -> int:
-        """Changes waiting, as a person counts them: hands to add, fix or delete, a clock start."""
-        return len(self.entries) + len(self.edits) + len(self.deletions) + int(self.clock)
+        """Changes waiting, as a person counts them: hands to add, fix, deal again or delete, a clock start."""
+        return len(self.entries) + len(self.edits) + len(self.redeals) + len(self.deletions) + int(self.clock)
 
     def __bool__(self) -> bool:
         return self.upload or self.count > 0
@@ -99,12 +101,17 @@ class LocalSheet:
                            clock=self.clock_started_at is not None)
         stored = Scoresheet.from_dict(self.server["sheet"])
         theirs = {entry.id: entry for entry in stored.entries}
+        changed = [entry for entry in self.sheet.entries if entry.id in theirs and theirs[entry.id] != entry]
+        # A hand whose only change is its dealer was dealt again ("recompute from here"): only the dealer goes,
+        # so that a fix of its points made on the online page meanwhile stays.
+        redealt = {entry.id for entry in changed if replace(theirs[entry.id], dealer=entry.dealer) == entry}
         return Pending(
             upload=False,
             # A hand deleted on the server (on the online page) never comes back: the phone drops it too.
             entries=tuple(entry for entry in self.sheet.entries
                           if entry.id not in theirs and entry.id not in stored.removed_ids),
-            edits=tuple(entry for entry in self.sheet.entries if entry.id in theirs and theirs[entry.id] != entry),
+            edits=tuple(entry for entry in changed if entry.id not in redealt),
+            redeals=tuple((entry.id, entry.dealer) for entry in changed if entry.id in redealt),
             # Every deletion the server has not recorded, even of a hand it seems not to have: an upload
             # whose answer was lost may have brought it there.
             deletions=tuple(i for i in self.sheet.removed_ids if i not in stored.removed_ids),
@@ -119,9 +126,11 @@ class LocalSheet:
                     "preset": self.preset, "clock_started_at": _iso(self.clock_started_at)}
             return SyncRequest("POST", "/s", body, self.edit_token)
         code = self.server["code"]
-        if pending.deletions or pending.edits or pending.entries:
+        if pending.deletions or pending.edits or pending.redeals or pending.entries:
             body = {"entries": [entry.to_dict() for entry in pending.entries],
-                    "edits": [entry.to_dict() for entry in pending.edits], "deletions": list(pending.deletions)}
+                    "edits": [entry.to_dict() for entry in pending.edits],
+                    "redeals": [{"id": entry_id, "dealer": dealer} for entry_id, dealer in pending.redeals],
+                    "deletions": list(pending.deletions)}
             return SyncRequest("POST", f"/s/{code}/entries", body, self.edit_token)
         if pending.clock:
             return SyncRequest("POST", f"/s/{code}/clock", {"started_at": _iso(self.clock_started_at)},
@@ -131,18 +140,26 @@ class LocalSheet:
     def answered(self, answer: dict[str, Any]) -> LocalSheet:
         """The server's answer to a sync request (its ``sheet_json``): what it now has.
 
-        Once it has everything of this sheet, it may have more (hands recorded on the online page with
-        the same edit token): the local sheet then becomes the server's.
+        The server's sheet may hold changes made elsewhere since its last answer (hands recorded, fixed or
+        deleted on the online page with the same edit token). This phone's own changes, those since that
+        last answer, are applied again to it (each is idempotent by entry id), so the local sheet takes the
+        others' changes instead of undoing them with its older copies; what is left is what still has to go.
         """
-        local = replace(self, server=answer)
-        if local.pending():
-            return local
         stored = Scoresheet.from_dict(answer["sheet"])
+        # Before any answer every difference is this phone's: nobody else holds the sheet's token yet.
+        own = (self if self.server is not None else replace(self, server=answer)).pending()
+        on_server = {entry.id for entry in stored.entries}
+        try:
+            sheet = merged(stored, own.entries, tuple(e for e in own.edits if e.id in on_server), own.deletions,
+                           dict(own.redeals))
+        except ScoresheetError:
+            sheet = self.sheet  # the server will refuse what is left; the refusal is shown on this sheet
         started = answer["clock_started_at"]
-        clock = datetime.fromisoformat(started) if started else None
-        if stored == self.sheet and clock == self.clock_started_at:
+        clock = datetime.fromisoformat(started) if started else self.clock_started_at
+        local = replace(self, server=answer)
+        if sheet == self.sheet and clock == self.clock_started_at:
             return local
-        return replace(local, sheet=stored, clock_started_at=clock, version=self.version + 1)
+        return replace(local, sheet=sheet, clock_started_at=clock, version=self.version + 1)
 
     # ------------------------------------------------------------------ storage
 

@@ -88,9 +88,17 @@ class SheetUpload(Body):
     clock_started_at: Moment | None = None
 
 
+class Redeal(Record):
+    """A hand dealt again by "recompute from here" (R9.3): only its dealer changed."""
+
+    id: Identifier
+    dealer: Count
+
+
 class SheetChanges(Body):
     entries: Hands[EntryRecord] = ()
     edits: Hands[EntryRecord] = ()
+    redeals: Hands[Redeal] = ()
     deletions: Hands[Identifier] = ()
 
     def hand_entries(self, name: str) -> list[HandEntry]:

@@ -207,6 +207,13 @@ def delete_hand(code: str, entry_id: str) -> ResponseReturnValue:
     return changed(sheets().change(code, edit_token(), lambda sheet: sheet.delete(entry_id)))
 
 
+@bp.post("/s/<code>/hands/<entry_id>/recompute")
+def recompute_from(code: str, entry_id: str) -> ResponseReturnValue:
+    """R9.3: deal hand ``entry_id`` and every later one as the results before them make it (one tap, after
+    a correction left a hand whose dealer no longer follows); a repeated tap changes nothing more."""
+    return changed(sheets().change(code, edit_token(), lambda sheet: sheet.rescheduled_from(entry_id)))
+
+
 @bp.post("/s/<code>/undo")
 def undo(code: str) -> ResponseReturnValue:
     require_editor(code)
@@ -242,7 +249,8 @@ def form_entry_id(form: HandEntryForm) -> str:
 
 @bp.post("/s/<code>/entries")
 def sync_entries(code: str) -> Response:
-    """JSON ``{"entries": [...], "edits": [...], "deletions": [ids]}``: each idempotent by entry id.
+    """JSON ``{"entries": [...], "edits": [...], "redeals": [{"id", "dealer"}], "deletions": [ids]}``: each
+    idempotent by entry id.
 
     A phone back online sends whatever it recorded, fixed or deleted meanwhile; sending it again
     (the answer was lost) changes nothing. All or nothing: a refused entry leaves the sheet as it was.
@@ -253,8 +261,8 @@ def sync_entries(code: str) -> Response:
         entries, edits = body.hand_entries("entries"), body.hand_entries("edits")
     except ScoresheetError as error:
         raise SheetInputError(error) from None
-    deletions = body.deletions
-    loaded = sheets().change(code, edit_token(), lambda sheet: merged(sheet, entries, edits, deletions))
+    deletions, redeals = body.deletions, {redeal.id: redeal.dealer for redeal in body.redeals}
+    loaded = sheets().change(code, edit_token(), lambda sheet: merged(sheet, entries, edits, deletions, redeals))
     return jsonify(sheet_json(loaded))
 
 
