@@ -61,6 +61,7 @@ class Automatic:
 
 DEAL_SPEEDS = {"slow": 1.5, "normal": 1.0, "fast": 0.5}  # a table's deal speed: times DEAL_DELAY_MS a card
 SOLO_DEAL_SPEED = "fast"  # one person against bots need not wait for the cards
+CATCH_UP_ROUNDS = 5  # a late deal step deals at most this many rounds more (the deal still arrives in steps)
 
 
 @dataclass(frozen=True)
@@ -122,11 +123,20 @@ def automatic_action(match: engine.Match, bot_level_of: BotLevelOf, answers: Ans
     return None
 
 
-def _deal_round(hand: engine.Hand) -> tuple[tuple[int, Action], ...]:
-    """A card to each seat in turn, from the seat to draw, as far as the deck goes (R1.3)."""
+def _deal_round(hand: engine.Hand, rounds: int = 1) -> tuple[tuple[int, Action], ...]:
+    """A card to each seat in turn, from the seat to draw, ``rounds`` times as far as the deck goes (R1.3)."""
     left = DEALT - hand.drawn
     first = hand.to_act
-    return tuple(((first + k) % 4, engine.Draw()) for k in range(min(4, left)))
+    return tuple(((first + k) % 4, engine.Draw()) for k in range(min(4 * rounds, left)))
+
+
+def caught_up(match: engine.Match, automatic: Automatic, late: float, pace: Pace) -> Automatic:
+    """``automatic`` applied ``late`` seconds after it was due: a deal round that late (a busy server) brings the
+    rounds it owes with it, up to ``CATCH_UP_ROUNDS``, so the deal keeps its pace instead of slowing the table."""
+    if automatic.pace != DEAL or not isinstance(automatic.moves[0][1], engine.Draw):
+        return automatic
+    owed = min(int(late / automatic.delay(pace)) if pace.deal_delay > 0 else 0, CATCH_UP_ROUNDS)
+    return automatic if owed < 1 else Automatic(_deal_round(match.hand, 1 + owed), DEAL)
 
 
 def answer_all(match: engine.Match, bot_level_of: BotLevelOf, rng: random.Random) -> dict[int, Action | None]:

@@ -155,13 +155,18 @@ class AutomaticPart:
         """What the bot deciding for ``seat`` is shown: that seat's view, nothing more."""
         return plan.loaded.match.view(seat)
 
-    def next_action(self, plan: Plan, answers: autoplay.Answers,
-                    rng: random.Random) -> tuple[autoplay.Automatic, float] | None:
-        """The automatic action from the bots' answers, and when it is due."""
-        automatic = autoplay.automatic_action(plan.loaded.match, plan.bot_levels.__getitem__, answers, rng)
+    def next_action(self, plan: Plan, answers: autoplay.Answers, rng: random.Random,
+                    now: float | None = None) -> tuple[autoplay.Automatic, float] | None:
+        """The automatic action from the bots' answers, and when it is due; past that (``now``), a deal that
+        fell behind catches up."""
+        match = plan.loaded.match
+        automatic = autoplay.automatic_action(match, plan.bot_levels.__getitem__, answers, rng)
         if automatic is None:
             return None
-        return automatic, plan.loaded.row.acted_at + automatic.delay(plan.pace)
+        due = plan.loaded.row.acted_at + automatic.delay(plan.pace)
+        if now is not None and now > due:
+            automatic = autoplay.caught_up(match, automatic, now - due, plan.pace)
+        return automatic, due
 
     def apply(self, plan: Plan, automatic: autoplay.Automatic) -> bool:
         """Commit the action on the version it was planned for; ``False`` if the room moved on meanwhile."""

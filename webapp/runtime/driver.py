@@ -270,7 +270,7 @@ class Driver:
                 return False
             log.warning("room %s goes on without a bot's decision", plan.code)
         answers = {ask.seat: state.answers[ask.key] for ask in plan.asks if ask.key in state.answers}
-        automatic, due = self.automatic.next_action(plan, answers, self._rng)
+        automatic, due = self.automatic.next_action(plan, answers, self._rng, now)
         if now < due:
             self.poke(plan.code, due)
             return False
