@@ -28,7 +28,9 @@ defending minus those taken by B, per deal.
 
 Decision times are those of every action asked of the seat to act after the
 deal (showing or passing, burying, playing), view included; the draws and
-showings while the cards come in are not timed. An illegal action (there
+showings while the cards come in are not timed. Each is measured twice: wall-clock
+time (what a table waits, which other work on the machine inflates) and the
+process's CPU time (``time.process_time``: the bot's own work, which it does not). An illegal action (there
 should be none) is counted, reported on stderr and replaced by a random legal one.
 """
 
@@ -61,10 +63,11 @@ MAX_REDEALS = 20
 
 @dataclass
 class GameRecord:
-    """One game of a deal: the result, decision times (ms) by seat, illegal actions attempted."""
+    """One game of a deal: the result, decision times (wall-clock and CPU, ms) by seat, illegal actions attempted."""
 
     result: HandResult
     times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
+    cpu_times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     illegal: int = 0
 
 
@@ -115,10 +118,11 @@ def _play_hand(hand: Hand, seat_bots: Sequence[bots.Bot], rngs: list[random.Rand
                 if action is not None:
                     _apply(hand, seat, action, rngs[seat], record)
         seat = hand.turn
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         action = seat_bots[seat].act(hand.view(seat), rngs[seat])
         if hand.phase is not DEALING:
             record.times[seat].append((time.perf_counter() - start) * 1000)
+            record.cpu_times[seat].append((time.process_time() - cpu_start) * 1000)
         _apply(hand, seat, action, rngs[seat], record)
 
 
@@ -144,6 +148,7 @@ def play_deal(task: tuple[int, int, Rules, str, str]) -> dict[str, Any]:
     a, b = bots.get(a_name), bots.get(b_name)
     swing = points = illegal = 0
     times: dict[str, list[float]] = {"a": [], "b": []}
+    cpu_times: dict[str, list[float]] = {"a": [], "b": []}
     for game, a_team in enumerate((0, 1)):
         seat_bots = [a if team_of(seat) == a_team else b for seat in range(4)]
         record = play_game(deal, rules, seat_bots, game)
@@ -151,8 +156,11 @@ def play_deal(task: tuple[int, int, Rules, str, str]) -> dict[str, Any]:
         points += team_points(record.result, a_team)
         illegal += record.illegal
         for seat in range(4):
-            times["a" if team_of(seat) == a_team else "b"] += record.times[seat]
-    return {"deal": index, "swing": swing, "points": points, "illegal": illegal, "times": times}
+            role = "a" if team_of(seat) == a_team else "b"
+            times[role] += record.times[seat]
+            cpu_times[role] += record.cpu_times[seat]
+    return {"deal": index, "swing": swing, "points": points, "illegal": illegal, "times": times,
+            "cpu_times": cpu_times}
 
 
 def percentile(values: Sequence[float], share: float) -> float | None:
@@ -173,8 +181,11 @@ def summarize(records: list[dict[str, Any]], a_name: str, b_name: str) -> dict[s
     timing = {}
     for role, name in (("a", a_name), ("b", b_name)):
         values = [t for r in records for t in r["times"][role]]
+        cpu = [t for r in records for t in r["cpu_times"][role]]
         timing[role] = {"bot": name, "decisions": len(values),
-                        "p50_ms": _round(percentile(values, 0.5)), "p95_ms": _round(percentile(values, 0.95))}
+                        "p50_ms": _round(percentile(values, 0.5)), "p95_ms": _round(percentile(values, 0.95)),
+                        "cpu_mean_ms": _round(statistics.fmean(cpu) if cpu else None),
+                        "cpu_p50_ms": _round(percentile(cpu, 0.5)), "cpu_p95_ms": _round(percentile(cpu, 0.95))}
     return {
         "deals": n,
         "a": a_name,
@@ -232,7 +243,8 @@ def format_report(report: dict[str, Any]) -> str:
     for role in ("a", "b"):
         t = report["decision_ms"][role]
         lines.append(f"{t['bot']} ({role.upper()}): {t['decisions']} decisions, p50 {t['p50_ms']} ms, "
-                     f"p95 {t['p95_ms']} ms")
+                     f"p95 {t['p95_ms']} ms; CPU mean {t['cpu_mean_ms']} ms, p50 {t['cpu_p50_ms']} ms, "
+                     f"p95 {t['cpu_p95_ms']} ms")
     lines.append(f"illegal actions: {report['illegal_actions']}; {report['seconds']} s on "
                  f"{report['workers']} worker(s), {report['cpus']} CPU(s)")
     return "\n".join(lines)

@@ -19,7 +19,6 @@ are the rule bot's.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
@@ -32,16 +31,14 @@ from .leading import lead_options
 from .outcome import level_swing, team_points
 from .picking import feed_value, keep_value, pick_follow
 from .playout import playout
+from .race import Effort, Race
 from .rule import RuleBot, rule_play
 from .sampling import sample_world
+from .switches import Switches
 
 LEAD_CANDIDATES = 4
 POINTS_PER_LEVEL = 40  # the R9.2 tables' band width
 POINT_SHARE = 0.5  # weight of the points (in levels) beside the table's swing
-MIN_SAMPLES = 2
-CONFIDENCE = 1.0  # standard errors by which a candidate must beat the rule bot's choice
-RACE_AFTER = 8  # samples before candidates can be dropped
-DROP_CONFIDENCE = 2.0  # standard errors by which a dropped candidate trails the rule bot's choice
 
 
 def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
@@ -77,17 +74,24 @@ def payoff(result: HandResult, team: int) -> float:
 
 
 class SearchBot(RuleBot):
-    """Perfect-information Monte Carlo on top of the rule bot (issue 4 "search").
+    """Perfect-information Monte Carlo on top of the rule bot (issue 4 "search"), with issue 15's switches.
 
-    ``budget_ms`` bounds each play decision (``None``: no clock, only ``max_samples``,
+    ``budget_ms`` bounds each searched decision (``None``: no clock, only ``max_samples``,
     which makes the bot a pure function of view and rng, as the honesty tests need).
+    ``switches`` (a :class:`~.switches.Switches` or its text, e.g. ``"none"``) says which of
+    issue 15's improvements it uses; with none it is issue 4's Hard bot.
     """
 
     name = "search"
 
-    def __init__(self, budget_ms: float | None = 260.0, max_samples: int = 200) -> None:
+    def __init__(self, budget_ms: float | None = 260.0, max_samples: int = 200,
+                 switches: Switches | str = Switches()) -> None:
         self.budget_ms = budget_ms
         self.max_samples = max_samples
+        self.switches = Switches.parse(switches) if isinstance(switches, str) else switches
+
+    def _deadline(self, start: float) -> float | None:
+        return None if self.budget_ms is None else start + self.budget_ms / 1000
 
     def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         start = time.perf_counter()
@@ -98,45 +102,14 @@ class SearchBot(RuleBot):
         trump = view.trump
         if trump is None:
             raise ValueError("a play needs the final trump (the view is not of the playing phase)")
-        # payoffs[i][j]: candidate i on sample j. A candidate dropped from the race keeps a prefix.
-        payoffs: list[list[float]] = [[] for _ in candidates]
-        racing = list(range(len(candidates)))
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
-        slowest = 0.0
-        while len(payoffs[0]) < self.max_samples and len(racing) > 1:
-            began = time.perf_counter()
-            if deadline is not None and began + slowest > deadline:
-                break
-            hands, kitty = sample_world(k, rng)
-            for i in racing:
-                result = playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i]))
-                payoffs[i].append(payoff(result, k.team))
-            slowest = max(slowest, time.perf_counter() - began)
-            if len(payoffs[0]) >= RACE_AFTER:
-                # Spend the budget on the contenders: drop what is clearly worse than the rule's choice.
-                racing = [i for i in racing if i == 0 or _edge(payoffs[i], payoffs[0], -DROP_CONFIDENCE) > 0]
-        return list(candidates[best_candidate(payoffs)])
 
+        def draw() -> tuple[tuple[list[list[Card]], list[Card]], float]:
+            return sample_world(k, rng), 0.0
 
-def _edge(values: list[float], base: list[float], confidence: float) -> float:
-    """Mean of the paired differences ``values - base`` less ``confidence`` standard errors."""
-    n = len(values)
-    diffs = [a - b for a, b in zip(values, base)]
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return mean - confidence * spread / math.sqrt(n)
+        def value(world: tuple[list[list[Card]], list[Card]], i: int) -> float:
+            hands, kitty = world
+            return payoff(playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i])),
+                          k.team)
 
-
-def best_candidate(payoffs: list[list[float]]) -> int:
-    """The candidate to play: the best average, but the rule bot's (index 0) unless another beats it
-    by more than ``CONFIDENCE`` standard errors of the paired differences (sampling noise
-    would otherwise often trade a sound heuristic choice for a lucky one)."""
-    best, best_margin = 0, 0.0
-    for i in range(1, len(payoffs)):
-        n = len(payoffs[i])
-        if n < MIN_SAMPLES or _edge(payoffs[i], payoffs[0], CONFIDENCE) <= 0:
-            continue
-        mean = sum(a - b for a, b in zip(payoffs[i], payoffs[0])) / n
-        if mean > best_margin:
-            best, best_margin = i, mean
-    return best
+        race = Race(len(candidates), draw, value)
+        return list(candidates[race.run(Effort(self.max_samples), self._deadline(start))])
