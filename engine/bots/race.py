@@ -36,6 +36,7 @@ class Effort:
 
     max_samples: int
     against_leader: bool = False  # drop what trails the leader (issue 15, point 3), not only the rule's choice
+    tie_after: int | None = None  # samples after which a candidate equal to the reference in each drops out
 
 
 @dataclass
@@ -69,8 +70,10 @@ class Race(Generic[World]):
                 for i in racing:
                     payoffs[i].append(self.value(world, i))
             slowest = max(slowest, time.perf_counter() - began)
-            if drawn is not None and len(log_weights) >= RACE_AFTER:
-                racing = _still_racing(payoffs, racing, weights_of(log_weights), effort.against_leader)
+            samples = len(log_weights)
+            if drawn is not None and (samples >= RACE_AFTER or samples == effort.tie_after):
+                racing = _still_racing(payoffs, racing, weights_of(log_weights), effort.against_leader,
+                                       ties_only=samples < RACE_AFTER)
         return best_candidate(payoffs, weights_of(log_weights))
 
 
@@ -83,14 +86,17 @@ def weights_of(log_weights: Sequence[float]) -> list[float]:
 
 
 def _still_racing(payoffs: list[list[float]], racing: list[int], weights: list[float],
-                  against_leader: bool) -> list[int]:
+                  against_leader: bool, ties_only: bool = False) -> list[int]:
     """Drop what trails the reference by more than ``DROP_CONFIDENCE`` standard errors: the rule's choice,
-    or (``against_leader``) the candidate with the best mean so far."""
+    or (``against_leader``) the candidate with the best mean so far; ``ties_only``: drop only what has
+    been worth exactly the reference in every sample (a decision that does not matter)."""
     reference = 0
     if against_leader:
         reference = max(racing, key=lambda i: _mean(payoffs[i], weights))
     elif 0 not in racing:
         raise ValueError("the rule bot's choice races until the end unless the race is against the leader")
+    if ties_only:
+        return [i for i in racing if i == reference or payoffs[i] != payoffs[reference]]
     return [i for i in racing
             if i == reference or edge(payoffs[i], payoffs[reference], weights, -DROP_CONFIDENCE) > 0]
 

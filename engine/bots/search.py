@@ -22,56 +22,24 @@ from __future__ import annotations
 import random
 import time
 
+from ..actions import Action, Bury, Show
 from ..cards import Card
-from ..scoring import HandResult
+from ..phase import ANSWERING_PHASES, OVERTURNING
 from ..view import SeatView
-from .following import winning_plays
+from .candidates import distinct_plays, endgame_candidates, play_candidates
+from .endgame import ENDGAME_CARDS, Endgame
+from .inference import Inference, WorldFilter
 from .knowledge import Knowledge
-from .leading import lead_options
-from .outcome import level_swing, team_points
-from .picking import feed_value, keep_value, pick_follow
+from .outcome import payoff
 from .playout import playout
 from .race import Effort, Race
-from .rule import RuleBot, rule_play
-from .sampling import sample_world
+from .rule import RuleBot
+from .preplay import bury_candidates, finish, rebuild, searchable, show_candidates
+from .sampling import World, sample_world
 from .switches import Switches
 
-LEAD_CANDIDATES = 4
-POINTS_PER_LEVEL = 40  # the R9.2 tables' band width
-POINT_SHARE = 0.5  # weight of the points (in levels) beside the table's swing
-
-
-def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
-    """The plays worth searching, the rule bot's own choice first, without repeats."""
-    found = [tuple(rule_play(k))]
-    public = k.public
-    if public.plays:
-        order, lead = public.order, public.current_lead()
-        keep = keep_value(order, k.mine)
-        found.append(tuple(pick_follow(k.hand, lead, order, keep)))
-        found.append(tuple(pick_follow(k.hand, lead, order, feed_value(order, k.mine))))
-        wins = winning_plays(k, keep)
-        if wins:
-            found += [wins[0], wins[-1]]
-    else:
-        # The best lead of each suit: the choice that matters most is which suit to open.
-        suits: set[int] = set()
-        for _, cards in lead_options(k):
-            suit = k.public.order.suit_of[cards[0]]
-            if suit not in suits and len(suits) < LEAD_CANDIDATES:
-                suits.add(suit)
-                found.append(cards)
-    unique: dict[tuple[Card, ...], tuple[Card, ...]] = {}
-    for cards in found:
-        unique.setdefault(tuple(sorted(cards)), cards)
-    return list(unique.values())
-
-
-def payoff(result: HandResult, team: int) -> float:
-    """A playout's value for ``team``, in levels: its level swing (R9.2) plus half its points
-    at 40 to a level (the tables' band), which tells apart deals the table scores alike."""
-    return level_swing(result, team) + POINT_SHARE * team_points(result, team) / POINTS_PER_LEVEL
-
+FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
+TIE_AFTER = 4  # with focus, a candidate equal to the leader in every one of this many samples drops out
 
 class SearchBot(RuleBot):
     """Perfect-information Monte Carlo on top of the rule bot (issue 4 "search"), with issue 15's switches.
@@ -96,20 +64,70 @@ class SearchBot(RuleBot):
     def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         start = time.perf_counter()
         k = Knowledge.from_view(view)
-        candidates = play_candidates(k)
+        switches = self.switches
+        endgame = switches.endgame and len(k.hand) <= ENDGAME_CARDS
+        candidates = endgame_candidates(k) if endgame else play_candidates(k)
+        if switches.focus:
+            candidates = distinct_plays(k, candidates)
         if len(candidates) == 1:
             return list(candidates[0])
         trump = view.trump
         if trump is None:
             raise ValueError("a play needs the final trump (the view is not of the playing phase)")
+        worlds = WorldFilter(k, Inference(view, k) if switches.infer else None, rng)
+        if endgame:
+            solver = Endgame(view.rules, view.levels, k.public, k.team)
 
-        def draw() -> tuple[tuple[list[list[Card]], list[Card]], float]:
-            return sample_world(k, rng), 0.0
+            def value(world: World, i: int) -> float:
+                return solver.value(world[0], world[1], (k.seat, candidates[i]))
+        else:
+            def value(world: World, i: int) -> float:
+                hands, kitty = world
+                result = playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i]))
+                return payoff(result, k.team)
 
-        def value(world: tuple[list[list[Card]], list[Card]], i: int) -> float:
-            hands, kitty = world
-            return payoff(playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i])),
-                          k.team)
+        race = Race(len(candidates), worlds.draw, value)
+        return list(candidates[race.run(self._effort(), self._deadline(start))])
 
-        race = Race(len(candidates), draw, value)
-        return list(candidates[race.run(Effort(self.max_samples), self._deadline(start))])
+    def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
+        if not (self.switches.showings and view.phase in ANSWERING_PHASES and searchable(view)):
+            return super().choose_show(view, rng)
+        chosen = self._search_before_play(view, rng, show_candidates(view), buried=view.phase is OVERTURNING)
+        return chosen if isinstance(chosen, Show) else None
+
+    def choose_bury(self, view: SeatView, rng: random.Random) -> list[Card]:
+        if not (self.switches.bury and searchable(view)):
+            return super().choose_bury(view, rng)
+        chosen = self._search_before_play(view, rng, bury_candidates(view), buried=False)
+        if not isinstance(chosen, Bury):
+            raise TypeError("a bury candidate is a Bury")
+        return list(chosen.cards)
+
+    def _search_before_play(self, view: SeatView, rng: random.Random, options: list[Action],
+                            buried: bool) -> Action:
+        """The option (``options[0]``: the rule bot's) with the best payoff over rebuilt worlds (:mod:`.preplay`)."""
+        start = time.perf_counter()
+        seat = view.seat
+        if len(options) == 1 or seat is None:
+            return options[0]
+        k = Knowledge.from_view(view)
+        if rebuild(view, sample_world(k, random.Random(0), buried)) is None:
+            return options[0]  # a moment the worlds cannot be rebuilt into
+
+        def draw() -> tuple[World, float] | None:
+            world = sample_world(k, rng, buried)
+            return None if rebuild(view, world) is None else (world, 0.0)
+
+        def value(world: World, i: int) -> float:
+            hand = rebuild(view, world)
+            if hand is None:
+                raise RuntimeError("a world that was rebuilt once is rebuilt again")
+            return payoff(finish(hand, seat, options[i]), k.team)
+
+        race = Race(len(options), draw, value)
+        return options[race.run(self._effort(), self._deadline(start))]
+
+    def _effort(self) -> Effort:
+        if self.switches.focus:
+            return Effort(self.max_samples * FOCUS_SAMPLES, against_leader=True, tie_after=TIE_AFTER)
+        return Effort(self.max_samples)
