@@ -28,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--rules", choices=sorted(PRESETS), default="classic")
     arena.add_argument("--workers", type=int, default=1, help="processes playing deals in parallel")
+    arena.add_argument("--samples", type=int, default=None,
+                       help="search bots take this many samples a decision, without a clock (reproducible runs)")
     arena.add_argument("--json", action="store_true", help="print the report as one JSON line")
     args = parser.parse_args(argv)
     if args.command == "arena":

@@ -1,6 +1,6 @@
 """Duplicate arena: two bots play the same deals from both sides (issue 4).
 
-``python -m engine arena --a search --b rule --deals N --seed S [--rules PRESET] [--workers 2] --json``
+``python -m engine arena --a search --b rule --deals N --seed S [--rules PRESET] [--workers 2] [--samples K] --json``
 
 A *deal* is a deck order with a dealer and both teams' levels, drawn from the
 seed (dealer and levels are given, so these are later hands of a match: R8.5
@@ -32,6 +32,11 @@ showings while the cards come in are not timed. Each is measured twice: wall-clo
 time (what a table waits, which other work on the machine inflates) and the
 process's CPU time (``time.process_time``: the bot's own work, which it does not). An illegal action (there
 should be none) is counted, reported on stderr and replaced by a random legal one.
+
+``--samples K`` gives every search bot K samples a decision and no clock: the games no longer depend on
+the machine's speed or load, so a run is reproducible, and between two search bots that differ in one
+switch (``search:focus`` against ``search:none``) the deals where the switch changes no decision cancel
+exactly. Production bots think within time budgets; the default runs them so.
 """
 
 from __future__ import annotations
@@ -93,9 +98,10 @@ class Deal:
         return deck
 
 
-def play_game(deal: Deal, rules: Rules, seat_bots: Sequence[bots.Bot], game: int) -> GameRecord:
+def play_game(deal: Deal, rules: Rules, seat_bots: Sequence[bots.Bot]) -> GameRecord:
     """Play one hand of ``deal`` to the end with ``seat_bots[seat]`` in each seat."""
-    rngs = [random.Random(f"arena:{deal.seed}:{deal.index}:{game}:{seat}") for seat in range(4)]
+    # The same streams in both games of a deal: two equal bots play the same game twice, which cancels.
+    rngs = [random.Random(f"arena:{deal.seed}:{deal.index}:seat{seat}") for seat in range(4)]
     record = GameRecord(HandResult())
     for redeal in range(MAX_REDEALS):
         hand = Hand(rules, deal.deck(redeal), deal.levels, deal.dealer)
@@ -141,17 +147,25 @@ def _apply(hand: Hand, seat: int, action: Action | None, rng: random.Random, rec
             hand.apply(seat, fallback)
 
 
-def play_deal(task: tuple[int, int, Rules, str, str]) -> dict[str, Any]:
+def make_bot(name: str, samples: int | None) -> bots.Bot:
+    """The bot ``name``; with ``samples``, a search bot takes that many samples a decision, without a clock."""
+    bot = bots.get(name)
+    if samples is not None and isinstance(bot, bots.SearchBot):
+        bot.budget_ms, bot.max_samples = None, samples
+    return bot
+
+
+def play_deal(task: tuple[int, int, Rules, str, str, int | None]) -> dict[str, Any]:
     """Both games of one deal; A plays team 0 in game 0 and team 1 in game 1."""
-    seed, index, rules, a_name, b_name = task
+    seed, index, rules, a_name, b_name, samples = task
     deal = Deal.draw(seed, index)
-    a, b = bots.get(a_name), bots.get(b_name)
+    a, b = make_bot(a_name, samples), make_bot(b_name, samples)
     swing = points = illegal = 0
     times: dict[str, list[float]] = {"a": [], "b": []}
     cpu_times: dict[str, list[float]] = {"a": [], "b": []}
-    for game, a_team in enumerate((0, 1)):
+    for a_team in (0, 1):
         seat_bots = [a if team_of(seat) == a_team else b for seat in range(4)]
-        record = play_game(deal, rules, seat_bots, game)
+        record = play_game(deal, rules, seat_bots)
         swing += level_swing(record.result, a_team)
         points += team_points(record.result, a_team)
         illegal += record.illegal
@@ -204,9 +218,9 @@ def _round(value: float | None) -> float | None:
 
 
 def run(a_name: str, b_name: str, deals: int, seed: int, rules: Rules, workers: int = 1,
-        progress: bool = False) -> dict[str, Any]:
+        progress: bool = False, samples: int | None = None) -> dict[str, Any]:
     """Play ``deals`` duplicate deals (``workers`` processes) and summarize them."""
-    tasks = [(seed, index, rules, a_name, b_name) for index in range(deals)]
+    tasks = [(seed, index, rules, a_name, b_name, samples) for index in range(deals)]
     start = time.perf_counter()
     records: list[dict[str, Any]] = []
     if workers > 1:
@@ -221,7 +235,7 @@ def run(a_name: str, b_name: str, deals: int, seed: int, rules: Rules, workers: 
     records.sort(key=lambda r: r["deal"])
     report = summarize(records, a_name, b_name)
     report.update({"seed": seed, "rules": rules.preset_name() or "custom", "workers": workers,
-                   "cpus": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)})
+                   "samples": samples, "cpus": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)})
     return report
 
 
@@ -253,6 +267,6 @@ def format_report(report: dict[str, Any]) -> str:
 def main(args: Any) -> int:
     """Run the ``arena`` subcommand from parsed arguments."""
     report = run(args.a, args.b, args.deals, args.seed, Rules.preset(args.rules), args.workers,
-                 progress=True)
+                 progress=True, samples=args.samples)
     print(json.dumps(report) if args.json else format_report(report))
     return 0 if report["illegal_actions"] == 0 else 1

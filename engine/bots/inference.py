@@ -34,9 +34,11 @@ from .rule import rule_play
 from .sampling import World, sample_world
 from .showing import choose_show
 
-EPSILON = 0.25  # likelihood factor of a decision the rule bot would not have made
+EPSILON = 0.5  # likelihood factor of a decision the rule bot would not have made
 LOG_EPSILON = math.log(EPSILON)
-SLACK = 3  # worlds more than this many surprises above the likeliest seen are not played out (ε³ ≈ 1/64)
+SLACK = 2  # worlds more than this many surprises above the likeliest seen are not played out
+PILOT = 8  # worlds weighed before the race starts
+RECENT = 12  # the other seats' latest plays weighed (older ones cost as much and tell about cards since played)
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ class Inference:
         self.view = view
         self.seat = view.seat
         self.burier = view.dealer if view.kitty_burier is None else view.kitty_burier
-        self.plays = _past_plays(view, k.public)
+        self.plays = _past_plays(view, k.public)[:RECENT]
         self.passes = _past_passes(view)
         self.played = [list(cards) for cards in k.public.played_by]
 
@@ -158,22 +160,41 @@ def _answering_view(view: SeatView, seat: int, dealt: Sequence[Card], phase: Pha
 
 
 class WorldFilter:
-    """Draws worlds for a race, each with its log-weight, dropping those far less likely than the best seen."""
+    """Draws worlds for a race, each with its log-weight, dropping those far less likely than the best seen.
+
+    With inference, the first draw looks at :data:`PILOT` worlds before the race plays any out, so the
+    threshold starts near the likeliest worlds instead of at the first one (whose playouts would be
+    wasted once likelier worlds came); the pilot's worlds within the threshold are the race's first.
+    """
 
     def __init__(self, k: Knowledge, inference: Inference | None, rng: random.Random) -> None:
         self.k = k
         self.inference = inference
         self.rng = rng
         self.fewest: int | None = None  # the fewest surprises of any world drawn so far
+        self.pilot: list[tuple[World, int]] | None = None
 
     def draw(self) -> tuple[World, float] | None:
+        if self.inference is None:
+            return sample_world(self.k, self.rng), 0.0
+        if self.pilot is None:
+            self.pilot = [drawn for drawn in (self._weighed() for _ in range(PILOT)) if drawn is not None]
+        while self.pilot:
+            world, surprises = self.pilot.pop(0)
+            if self.fewest is not None and surprises <= self.fewest + SLACK:
+                return world, surprises * LOG_EPSILON
+        drawn = self._weighed()
+        return None if drawn is None else (drawn[0], drawn[1] * LOG_EPSILON)
+
+    def _weighed(self) -> tuple[World, int] | None:
+        """A world and its surprises, or ``None`` if they are more than ``SLACK`` above the fewest seen."""
         world = sample_world(self.k, self.rng)
         if self.inference is None:
-            return world, 0.0
+            raise ValueError("only an inferring filter weighs worlds")
         limit = 10**6 if self.fewest is None else self.fewest + SLACK
         surprises = self.inference.surprises(world, limit)
         if surprises > limit:
             return None
         if self.fewest is None or surprises < self.fewest:
             self.fewest = surprises
-        return world, surprises * LOG_EPSILON
+        return world, surprises

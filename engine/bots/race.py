@@ -27,6 +27,7 @@ MIN_SAMPLES = 2
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat the rule bot's choice
 RACE_AFTER = 8  # samples before candidates can be dropped
 DROP_CONFIDENCE = 2.0  # standard errors by which a dropped candidate trails
+DECIDED_CONFIDENCE = 3.0  # with focus: standard errors by which a last challenger is clearly the better
 DRAWS_PER_SAMPLE = 4  # without a clock, at most this many worlds are drawn per sample wanted
 
 
@@ -35,8 +36,10 @@ class Effort:
     """How a race spends its budget."""
 
     max_samples: int
-    against_leader: bool = False  # drop what trails the leader (issue 15, point 3), not only the rule's choice
-    tie_after: int | None = None  # samples after which a candidate equal to the reference in each drops out
+    focus: bool = False  # issue 15, point 3: drop what trails the leader too, stop once the leader is clear
+    tie_after: int | None = None  # with focus: samples after which a candidate equal to the rule's choice in
+    # each of them drops out (a decision that does not matter)
+    confidence: float = CONFIDENCE  # standard errors by which a candidate must beat the rule bot's choice
 
 
 @dataclass
@@ -71,10 +74,16 @@ class Race(Generic[World]):
                     payoffs[i].append(self.value(world, i))
             slowest = max(slowest, time.perf_counter() - began)
             samples = len(log_weights)
-            if drawn is not None and (samples >= RACE_AFTER or samples == effort.tie_after):
-                racing = _still_racing(payoffs, racing, weights_of(log_weights), effort.against_leader,
-                                       ties_only=samples < RACE_AFTER)
-        return best_candidate(payoffs, weights_of(log_weights))
+            if drawn is None:
+                continue
+            weights = weights_of(log_weights)
+            if effort.focus and samples == effort.tie_after:
+                racing = [i for i in racing if i == 0 or payoffs[i] != payoffs[0]]
+            if samples >= RACE_AFTER:
+                racing = _still_racing(payoffs, racing, weights, effort.focus)
+                if effort.focus and _decided(payoffs, racing, weights):
+                    break
+        return best_candidate(payoffs, weights_of(log_weights), effort.confidence)
 
 
 def weights_of(log_weights: Sequence[float]) -> list[float]:
@@ -85,20 +94,19 @@ def weights_of(log_weights: Sequence[float]) -> list[float]:
     return [math.exp(w - top) for w in log_weights]
 
 
-def _still_racing(payoffs: list[list[float]], racing: list[int], weights: list[float],
-                  against_leader: bool, ties_only: bool = False) -> list[int]:
-    """Drop what trails the reference by more than ``DROP_CONFIDENCE`` standard errors: the rule's choice,
-    or (``against_leader``) the candidate with the best mean so far; ``ties_only``: drop only what has
-    been worth exactly the reference in every sample (a decision that does not matter)."""
-    reference = 0
-    if against_leader:
-        reference = max(racing, key=lambda i: _mean(payoffs[i], weights))
-    elif 0 not in racing:
-        raise ValueError("the rule bot's choice races until the end unless the race is against the leader")
-    if ties_only:
-        return [i for i in racing if i == reference or payoffs[i] != payoffs[reference]]
-    return [i for i in racing
-            if i == reference or edge(payoffs[i], payoffs[reference], weights, -DROP_CONFIDENCE) > 0]
+def _still_racing(payoffs: list[list[float]], racing: list[int], weights: list[float], focus: bool) -> list[int]:
+    """Drop what trails the rule's choice (which races to the end: every choice is judged against it) by
+    more than ``DROP_CONFIDENCE`` standard errors; with ``focus``, what trails the leader so too."""
+    kept = [i for i in racing if i == 0 or edge(payoffs[i], payoffs[0], weights, -DROP_CONFIDENCE) > 0]
+    if not focus:
+        return kept
+    leader = max(kept, key=lambda i: _mean(payoffs[i], weights))
+    return [i for i in kept if i in (0, leader) or edge(payoffs[i], payoffs[leader], weights, -DROP_CONFIDENCE) > 0]
+
+
+def _decided(payoffs: list[list[float]], racing: list[int], weights: list[float]) -> bool:
+    """Only one challenger is left and it beats the rule's choice by ``DECIDED_CONFIDENCE`` standard errors."""
+    return len(racing) == 2 and edge(payoffs[racing[1]], payoffs[0], weights, DECIDED_CONFIDENCE) > 0
 
 
 def _mean(values: list[float], weights: list[float]) -> float:
@@ -123,14 +131,14 @@ def edge(values: list[float], base: list[float], weights: list[float], confidenc
     return mean - confidence * spread / math.sqrt(total * total / squares)
 
 
-def best_candidate(payoffs: list[list[float]], weights: list[float]) -> int:
+def best_candidate(payoffs: list[list[float]], weights: list[float], confidence: float = CONFIDENCE) -> int:
     """The candidate to play: the best mean difference to the rule bot's choice (index 0) among those
-    that beat it by more than ``CONFIDENCE`` standard errors of the paired differences, else the rule's
+    that beat it by more than ``confidence`` standard errors of the paired differences, else the rule's
     (sampling noise would otherwise often trade a sound heuristic choice for a lucky one)."""
     best, best_margin = 0, 0.0
     for i in range(1, len(payoffs)):
         n = min(len(payoffs[i]), len(payoffs[0]))
-        if n < MIN_SAMPLES or edge(payoffs[i], payoffs[0], weights, CONFIDENCE) <= 0:
+        if n < MIN_SAMPLES or edge(payoffs[i], payoffs[0], weights, confidence) <= 0:
             continue
         w = weights[:n]
         mean = sum(x * (a - b) for x, a, b in zip(w, payoffs[i], payoffs[0])) / sum(w)

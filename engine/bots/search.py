@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from ..actions import Action, Bury, Show
 from ..cards import Card
@@ -39,7 +40,8 @@ from .sampling import World, sample_world
 from .switches import Switches
 
 FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
-TIE_AFTER = 4  # with focus, a candidate equal to the leader in every one of this many samples drops out
+BEFORE_PLAY_CONFIDENCE = 2.0  # a whole hand's playouts are few and noisy: demand more before leaving the rule's choice
+TIE_AFTER = 4  # with focus, a candidate equal to the rule's choice in every one of this many samples drops out
 
 class SearchBot(RuleBot):
     """Perfect-information Monte Carlo on top of the rule bot (issue 4 "search"), with issue 15's switches.
@@ -125,9 +127,9 @@ class SearchBot(RuleBot):
             return payoff(finish(hand, seat, options[i]), k.team)
 
         race = Race(len(options), draw, value)
-        return options[race.run(self._effort(), self._deadline(start))]
+        return options[race.run(replace(self._effort(), confidence=BEFORE_PLAY_CONFIDENCE), self._deadline(start))]
 
     def _effort(self) -> Effort:
         if self.switches.focus:
-            return Effort(self.max_samples * FOCUS_SAMPLES, against_leader=True, tie_after=TIE_AFTER)
+            return Effort(self.max_samples * FOCUS_SAMPLES, focus=True, tie_after=TIE_AFTER)
         return Effort(self.max_samples)

@@ -124,19 +124,19 @@ def test_the_race_stops_once_one_candidate_is_clearly_ahead():
     def value(world: int, i: int) -> float:
         return [0.0, 1.0 + (world % 3) * 0.01, -1.0][i]
 
-    assert Race(3, draw, value).run(Effort(200, against_leader=True), None) == 1
+    assert Race(3, draw, value).run(Effort(200, focus=True), None) == 1
     assert len(draws) < 20
     draws.clear()
     assert Race(3, draw, value).run(Effort(200), None) == 1  # issue 4's race keeps the rule's choice running
     assert len(draws) == 200
 
 
-def test_a_candidate_equal_to_the_leader_in_every_sample_drops_out_early():
+def test_a_candidate_equal_to_the_rules_choice_in_every_sample_drops_out_early():
     draws = []
 
     def draw():
         draws.append(1)
         return len(draws), 0.0
 
-    assert Race(2, draw, lambda world, i: float(world % 5)).run(Effort(200, True, tie_after=4), None) == 0
+    assert Race(2, draw, lambda world, i: float(world % 5)).run(Effort(200, focus=True, tie_after=4), None) == 0
     assert len(draws) == 4
