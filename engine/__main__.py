@@ -21,12 +21,15 @@ def main(argv: list[str] | None = None) -> int:
                      help="also replay and re-verify the log of every K-th hand (0: never)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     arena = commands.add_parser("arena", help="duplicate deals between two bots (see engine.arena)")
-    arena.add_argument("--a", default="search", help="bot A: random, rule, search, easy, normal, hard")
+    arena.add_argument("--a", default="search", help="bot A: random, rule, search, easy, normal, hard; "
+                       "a search bot with issue 15's switches: search:none (issue 4's), search:infer,focus, search:-bury")
     arena.add_argument("--b", default="rule", help="bot B")
     arena.add_argument("--deals", type=int, default=20, help="deals, each played twice (teams swapped)")
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--rules", choices=sorted(PRESETS), default="classic")
     arena.add_argument("--workers", type=int, default=1, help="processes playing deals in parallel")
+    arena.add_argument("--samples", type=int, default=None,
+                       help="search bots take this many samples a decision, without a clock (reproducible runs)")
     arena.add_argument("--json", action="store_true", help="print the report as one JSON line")
     args = parser.parse_args(argv)
     if args.command == "arena":

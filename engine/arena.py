@@ -1,6 +1,6 @@
 """Duplicate arena: two bots play the same deals from both sides (issue 4).
 
-``python -m engine arena --a search --b rule --deals N --seed S [--rules PRESET] [--workers 2] --json``
+``python -m engine arena --a search --b rule --deals N --seed S [--rules PRESET] [--workers 2] [--samples K] --json``
 
 A *deal* is a deck order with a dealer and both teams' levels, drawn from the
 seed (dealer and levels are given, so these are later hands of a match: R8.5
@@ -28,8 +28,15 @@ defending minus those taken by B, per deal.
 
 Decision times are those of every action asked of the seat to act after the
 deal (showing or passing, burying, playing), view included; the draws and
-showings while the cards come in are not timed. An illegal action (there
+showings while the cards come in are not timed. Each is measured twice: wall-clock
+time (what a table waits, which other work on the machine inflates) and the
+process's CPU time (``time.process_time``: the bot's own work, which it does not). An illegal action (there
 should be none) is counted, reported on stderr and replaced by a random legal one.
+
+``--samples K`` gives every search bot K samples a decision and no clock: the games no longer depend on
+the machine's speed or load, so a run is reproducible, and between two search bots that differ in one
+switch (``search:focus`` against ``search:none``) the deals where the switch changes no decision cancel
+exactly. Production bots think within time budgets; the default runs them so.
 """
 
 from __future__ import annotations
@@ -61,10 +68,11 @@ MAX_REDEALS = 20
 
 @dataclass
 class GameRecord:
-    """One game of a deal: the result, decision times (ms) by seat, illegal actions attempted."""
+    """One game of a deal: the result, decision times (wall-clock and CPU, ms) by seat, illegal actions attempted."""
 
     result: HandResult
     times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
+    cpu_times: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     illegal: int = 0
 
 
@@ -90,9 +98,10 @@ class Deal:
         return deck
 
 
-def play_game(deal: Deal, rules: Rules, seat_bots: Sequence[bots.Bot], game: int) -> GameRecord:
+def play_game(deal: Deal, rules: Rules, seat_bots: Sequence[bots.Bot]) -> GameRecord:
     """Play one hand of ``deal`` to the end with ``seat_bots[seat]`` in each seat."""
-    rngs = [random.Random(f"arena:{deal.seed}:{deal.index}:{game}:{seat}") for seat in range(4)]
+    # The same streams in both games of a deal: two equal bots play the same game twice, which cancels.
+    rngs = [random.Random(f"arena:{deal.seed}:{deal.index}:seat{seat}") for seat in range(4)]
     record = GameRecord(HandResult())
     for redeal in range(MAX_REDEALS):
         hand = Hand(rules, deal.deck(redeal), deal.levels, deal.dealer)
@@ -115,10 +124,11 @@ def _play_hand(hand: Hand, seat_bots: Sequence[bots.Bot], rngs: list[random.Rand
                 if action is not None:
                     _apply(hand, seat, action, rngs[seat], record)
         seat = hand.turn
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         action = seat_bots[seat].act(hand.view(seat), rngs[seat])
         if hand.phase is not DEALING:
             record.times[seat].append((time.perf_counter() - start) * 1000)
+            record.cpu_times[seat].append((time.process_time() - cpu_start) * 1000)
         _apply(hand, seat, action, rngs[seat], record)
 
 
@@ -137,22 +147,34 @@ def _apply(hand: Hand, seat: int, action: Action | None, rng: random.Random, rec
             hand.apply(seat, fallback)
 
 
-def play_deal(task: tuple[int, int, Rules, str, str]) -> dict[str, Any]:
+def make_bot(name: str, samples: int | None) -> bots.Bot:
+    """The bot ``name``; with ``samples``, a search bot takes that many samples a decision, without a clock."""
+    bot = bots.get(name)
+    if samples is not None and isinstance(bot, bots.SearchBot):
+        bot.budget_ms, bot.max_samples = None, samples
+    return bot
+
+
+def play_deal(task: tuple[int, int, Rules, str, str, int | None]) -> dict[str, Any]:
     """Both games of one deal; A plays team 0 in game 0 and team 1 in game 1."""
-    seed, index, rules, a_name, b_name = task
+    seed, index, rules, a_name, b_name, samples = task
     deal = Deal.draw(seed, index)
-    a, b = bots.get(a_name), bots.get(b_name)
+    a, b = make_bot(a_name, samples), make_bot(b_name, samples)
     swing = points = illegal = 0
     times: dict[str, list[float]] = {"a": [], "b": []}
-    for game, a_team in enumerate((0, 1)):
+    cpu_times: dict[str, list[float]] = {"a": [], "b": []}
+    for a_team in (0, 1):
         seat_bots = [a if team_of(seat) == a_team else b for seat in range(4)]
-        record = play_game(deal, rules, seat_bots, game)
+        record = play_game(deal, rules, seat_bots)
         swing += level_swing(record.result, a_team)
         points += team_points(record.result, a_team)
         illegal += record.illegal
         for seat in range(4):
-            times["a" if team_of(seat) == a_team else "b"] += record.times[seat]
-    return {"deal": index, "swing": swing, "points": points, "illegal": illegal, "times": times}
+            role = "a" if team_of(seat) == a_team else "b"
+            times[role] += record.times[seat]
+            cpu_times[role] += record.cpu_times[seat]
+    return {"deal": index, "swing": swing, "points": points, "illegal": illegal, "times": times,
+            "cpu_times": cpu_times}
 
 
 def percentile(values: Sequence[float], share: float) -> float | None:
@@ -173,8 +195,11 @@ def summarize(records: list[dict[str, Any]], a_name: str, b_name: str) -> dict[s
     timing = {}
     for role, name in (("a", a_name), ("b", b_name)):
         values = [t for r in records for t in r["times"][role]]
+        cpu = [t for r in records for t in r["cpu_times"][role]]
         timing[role] = {"bot": name, "decisions": len(values),
-                        "p50_ms": _round(percentile(values, 0.5)), "p95_ms": _round(percentile(values, 0.95))}
+                        "p50_ms": _round(percentile(values, 0.5)), "p95_ms": _round(percentile(values, 0.95)),
+                        "cpu_mean_ms": _round(statistics.fmean(cpu) if cpu else None),
+                        "cpu_p50_ms": _round(percentile(cpu, 0.5)), "cpu_p95_ms": _round(percentile(cpu, 0.95))}
     return {
         "deals": n,
         "a": a_name,
@@ -193,9 +218,9 @@ def _round(value: float | None) -> float | None:
 
 
 def run(a_name: str, b_name: str, deals: int, seed: int, rules: Rules, workers: int = 1,
-        progress: bool = False) -> dict[str, Any]:
+        progress: bool = False, samples: int | None = None) -> dict[str, Any]:
     """Play ``deals`` duplicate deals (``workers`` processes) and summarize them."""
-    tasks = [(seed, index, rules, a_name, b_name) for index in range(deals)]
+    tasks = [(seed, index, rules, a_name, b_name, samples) for index in range(deals)]
     start = time.perf_counter()
     records: list[dict[str, Any]] = []
     if workers > 1:
@@ -210,7 +235,7 @@ def run(a_name: str, b_name: str, deals: int, seed: int, rules: Rules, workers: 
     records.sort(key=lambda r: r["deal"])
     report = summarize(records, a_name, b_name)
     report.update({"seed": seed, "rules": rules.preset_name() or "custom", "workers": workers,
-                   "cpus": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)})
+                   "samples": samples, "cpus": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)})
     return report
 
 
@@ -232,7 +257,8 @@ def format_report(report: dict[str, Any]) -> str:
     for role in ("a", "b"):
         t = report["decision_ms"][role]
         lines.append(f"{t['bot']} ({role.upper()}): {t['decisions']} decisions, p50 {t['p50_ms']} ms, "
-                     f"p95 {t['p95_ms']} ms")
+                     f"p95 {t['p95_ms']} ms; CPU mean {t['cpu_mean_ms']} ms, p50 {t['cpu_p50_ms']} ms, "
+                     f"p95 {t['cpu_p95_ms']} ms")
     lines.append(f"illegal actions: {report['illegal_actions']}; {report['seconds']} s on "
                  f"{report['workers']} worker(s), {report['cpus']} CPU(s)")
     return "\n".join(lines)
@@ -241,6 +267,6 @@ def format_report(report: dict[str, Any]) -> str:
 def main(args: Any) -> int:
     """Run the ``arena`` subcommand from parsed arguments."""
     report = run(args.a, args.b, args.deals, args.seed, Rules.preset(args.rules), args.workers,
-                 progress=True)
+                 progress=True, samples=args.samples)
     print(json.dumps(report) if args.json else format_report(report))
     return 0 if report["illegal_actions"] == 0 else 1

@@ -32,6 +32,7 @@ from .base import Bot
 from .random_bot import RandomBot
 from .rule import EasyBot, RuleBot, hint
 from .search import SearchBot
+from .switches import Switches
 
 # The strengths offered to people (issue 4), weakest first.
 LEVELS = ("easy", "normal", "hard")
@@ -46,12 +47,21 @@ BOTS: dict[str, type[Bot]] = {
 
 
 def get(name: str, **options: Any) -> Bot:
-    """A bot by name (``options`` go to its constructor, e.g. ``budget_ms`` for search)."""
+    """A bot by name (``options`` go to its constructor, e.g. ``budget_ms`` for search).
+
+    A search bot's name may carry its issue 15 switches after a colon (:class:`Switches`):
+    ``search:none`` is issue 4's Hard bot, ``search:infer,focus`` has only those on.
+    """
+    name, colon, switches = name.partition(":")
     try:
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"no such bot: {name!r} (one of {', '.join(BOTS)})") from None
+    if colon:
+        if not issubclass(cls, SearchBot):
+            raise ValueError(f"only the search bot has switches, not {name!r}")
+        options["switches"] = Switches.parse(switches)
     return cls(**options)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "RandomBot", "RuleBot", "SearchBot", "get", "hint"]
+__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "RandomBot", "RuleBot", "SearchBot", "Switches", "get", "hint"]

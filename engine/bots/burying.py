@@ -36,6 +36,12 @@ def choose_bury(hand: Sequence[Card], order: Order) -> list[Card]:
 
     The choice depends on the cards only, not on their order (the samplers rely on it).
     """
+    return bury_options(hand, order)[0][1]
+
+
+def bury_options(hand: Sequence[Card], order: Order) -> list[tuple[float, list[Card]]]:
+    """Every set of plain suits to void (that fits in the kitty) with the cheapest cards to fill it up, and
+    its cost less the voids' worth, cheapest first (the first is the rule bot's bury)."""
     hand = sorted(hand)
     paired = set(split_pairs(hand)[0])
     cost = {c: bury_cost(c, order, paired) for c in set(hand)}
@@ -43,7 +49,7 @@ def choose_bury(hand: Sequence[Card], order: Order) -> list[Card]:
     for c in hand:
         if order.suit_of[c] != TRUMP_SUIT:
             by_suit.setdefault(order.suit_of[c], []).append(c)
-    best: tuple[float, list[Card]] | None = None
+    options: list[tuple[float, list[Card]]] = []
     suits = sorted(by_suit)
     for size in range(len(suits) + 1):
         for voided in combinations(suits, size):
@@ -55,9 +61,8 @@ def choose_bury(hand: Sequence[Card], order: Order) -> list[Card]:
                 rest.remove(c)
             rest.sort(key=lambda c: cost[c])
             chosen += rest[: KITTY_SIZE - len(chosen)]
-            total = sum(cost[c] for c in chosen) - VOID_BONUS * len(voided)
-            if best is None or total < best[0]:
-                best = (total, chosen)
-    if best is None:
+            options.append((sum(cost[c] for c in chosen) - VOID_BONUS * len(voided), chosen))
+    if len(hand) < KITTY_SIZE:
         raise ValueError("a kitty holder has 33 cards to bury 8 of")
-    return best[1]  # voiding no suit is always among the options
+    options.sort(key=lambda option: option[0])  # stable: of equal costs, the first enumerated
+    return options  # voiding no suit is always among the options

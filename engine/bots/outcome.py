@@ -26,3 +26,13 @@ def level_swing(result: HandResult, team: int) -> int:
 def team_points(result: HandResult, team: int) -> int:
     """The defenders' total (R7, R4.5) from ``team``'s side: + when it defended, - when it declared."""
     return -result.defender_points if team == result.declarers else result.defender_points
+
+
+POINTS_PER_LEVEL = 40  # the R9.2 tables' band width
+POINT_SHARE = 0.5  # weight of the points (in levels) beside the table's swing
+
+
+def payoff(result: HandResult, team: int) -> float:
+    """A finished hand's value for ``team`` in the search bot's eyes, in levels: its level swing (R9.2)
+    plus half its points at 40 to a level (the tables' band), which tells apart deals the table scores alike."""
+    return level_swing(result, team) + POINT_SHARE * team_points(result, team) / POINTS_PER_LEVEL

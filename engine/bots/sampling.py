@@ -21,30 +21,36 @@ KITTY = 4  # destination index of the kitty in a sample
 KITTY_SIZE = 8
 RETRIES = 20
 
+World = tuple[list[list[Card]], list[Card]]  # every seat's cards (the sampling seat's own included) and the kitty
 
-def sample_world(k: Knowledge, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """``(hands, kitty)``: a random deal of the unseen cards, ``hands[k.seat]`` being the seat's own."""
+
+def sample_world(k: Knowledge, rng: random.Random, buried: bool = True) -> World:
+    """``(hands, kitty)``: a random deal of the unseen cards, ``hands[k.seat]`` being the seat's own.
+
+    ``buried``: the kitty was buried (R8.8), so it is what the dealer would have buried; before the bury
+    it is any 8 unseen cards, and while this seat holds it up there is none to deal.
+    """
     public = k.public
     pool: list[Card] = []
     for c in range(KINDS):
         pool += [Card(c)] * k.unseen(c)
     known_kitty = [Card(c) for c in range(KINDS) for _ in range(k.known_kitty[c])]
     others = [s for s in range(4) if s != k.seat]
-    need = sum(public.hand_sizes[s] for s in others) + (0 if known_kitty else KITTY_SIZE)
-    if len(pool) != need:
+    in_hands = sum(public.hand_sizes[s] for s in others)
+    if known_kitty and len(pool) != in_hands:
         # The seat buried, but someone overturned and took the kitty up since (R8.5 炒底):
         # its buried cards are somewhere unseen.
         pool += known_kitty
         known_kitty = []
     capacity = [public.hand_sizes[s] if s != k.seat else 0 for s in range(4)]
-    capacity.append(0 if known_kitty else KITTY_SIZE)
+    capacity.append(0 if known_kitty else len(pool) - in_hands)
     for attempt in range(RETRIES):
         dealt = _deal(k, pool, capacity, rng, strict=attempt < RETRIES - 1)
         if dealt is not None:
             break
     if dealt is None:
         raise RuntimeError("the last attempt deals without the voids' constraint, so it always deals")
-    if not known_kitty and public.dealer != k.seat:
+    if buried and not known_kitty and public.dealer != k.seat:
         _rebury(k, dealt)
     hands = [list(k.hand) if s == k.seat else dealt[s] for s in range(4)]
     return hands, known_kitty or dealt[KITTY]

@@ -13,130 +13,126 @@ is the default: after a few samples, candidates clearly worse than it drop out
 of the race (the budget goes to the contenders), and another candidate is played
 only if it beats the rule bot's choice by more than one standard error of the
 paired differences. Each decision has a time budget (checked before each sample);
-with fewer than two samples the rule bot's choice stands. Showings and the bury
-are the rule bot's.
+with fewer than two samples the rule bot's choice stands. The race itself is
+:mod:`.race`; issue 15's improvements (:mod:`.switches`) weigh the samples
+(:mod:`.inference`), search the showings and the bury (:mod:`.preplay`), drop
+trivial candidates and stop decided races (``focus``) and solve the last tricks
+(:mod:`.endgame`); with every switch off this is issue 4's Hard bot.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
+from dataclasses import replace
 
+from ..actions import Action, Bury, Show
 from ..cards import Card
-from ..scoring import HandResult
+from ..phase import ANSWERING_PHASES, OVERTURNING
 from ..view import SeatView
-from .following import winning_plays
+from .candidates import distinct_plays, endgame_candidates, play_candidates
+from .endgame import ENDGAME_CARDS, Endgame
+from .inference import Inference, WorldFilter
 from .knowledge import Knowledge
-from .leading import lead_options
-from .outcome import level_swing, team_points
-from .picking import feed_value, keep_value, pick_follow
+from .outcome import payoff
 from .playout import playout
-from .rule import RuleBot, rule_play
-from .sampling import sample_world
+from .race import Effort, Race
+from .rule import RuleBot
+from .preplay import bury_candidates, finish, rebuild, searchable, show_candidates
+from .sampling import World, sample_world
+from .switches import Switches
 
-LEAD_CANDIDATES = 4
-POINTS_PER_LEVEL = 40  # the R9.2 tables' band width
-POINT_SHARE = 0.5  # weight of the points (in levels) beside the table's swing
-MIN_SAMPLES = 2
-CONFIDENCE = 1.0  # standard errors by which a candidate must beat the rule bot's choice
-RACE_AFTER = 8  # samples before candidates can be dropped
-DROP_CONFIDENCE = 2.0  # standard errors by which a dropped candidate trails the rule bot's choice
-
-
-def play_candidates(k: Knowledge) -> list[tuple[Card, ...]]:
-    """The plays worth searching, the rule bot's own choice first, without repeats."""
-    found = [tuple(rule_play(k))]
-    public = k.public
-    if public.plays:
-        order, lead = public.order, public.current_lead()
-        keep = keep_value(order, k.mine)
-        found.append(tuple(pick_follow(k.hand, lead, order, keep)))
-        found.append(tuple(pick_follow(k.hand, lead, order, feed_value(order, k.mine))))
-        wins = winning_plays(k, keep)
-        if wins:
-            found += [wins[0], wins[-1]]
-    else:
-        # The best lead of each suit: the choice that matters most is which suit to open.
-        suits: set[int] = set()
-        for _, cards in lead_options(k):
-            suit = k.public.order.suit_of[cards[0]]
-            if suit not in suits and len(suits) < LEAD_CANDIDATES:
-                suits.add(suit)
-                found.append(cards)
-    unique: dict[tuple[Card, ...], tuple[Card, ...]] = {}
-    for cards in found:
-        unique.setdefault(tuple(sorted(cards)), cards)
-    return list(unique.values())
-
-
-def payoff(result: HandResult, team: int) -> float:
-    """A playout's value for ``team``, in levels: its level swing (R9.2) plus half its points
-    at 40 to a level (the tables' band), which tells apart deals the table scores alike."""
-    return level_swing(result, team) + POINT_SHARE * team_points(result, team) / POINTS_PER_LEVEL
-
+FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
+BEFORE_PLAY_CONFIDENCE = 2.0  # a whole hand's playouts are few and noisy: demand more before leaving the rule's choice
+TIE_AFTER = 4  # with focus, a candidate equal to the rule's choice in every one of this many samples drops out
 
 class SearchBot(RuleBot):
-    """Perfect-information Monte Carlo on top of the rule bot (issue 4 "search").
+    """Perfect-information Monte Carlo on top of the rule bot (issue 4 "search"), with issue 15's switches.
 
-    ``budget_ms`` bounds each play decision (``None``: no clock, only ``max_samples``,
+    ``budget_ms`` bounds each searched decision (``None``: no clock, only ``max_samples``,
     which makes the bot a pure function of view and rng, as the honesty tests need).
+    ``switches`` (a :class:`~.switches.Switches` or its text, e.g. ``"none"``) says which of
+    issue 15's improvements it uses; with none it is issue 4's Hard bot.
     """
 
     name = "search"
 
-    def __init__(self, budget_ms: float | None = 260.0, max_samples: int = 200) -> None:
+    def __init__(self, budget_ms: float | None = 260.0, max_samples: int = 200,
+                 switches: Switches | str = Switches()) -> None:
         self.budget_ms = budget_ms
         self.max_samples = max_samples
+        self.switches = Switches.parse(switches) if isinstance(switches, str) else switches
+
+    def _deadline(self, start: float) -> float | None:
+        return None if self.budget_ms is None else start + self.budget_ms / 1000
 
     def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         start = time.perf_counter()
         k = Knowledge.from_view(view)
-        candidates = play_candidates(k)
+        switches = self.switches
+        endgame = switches.endgame and len(k.hand) <= ENDGAME_CARDS
+        candidates = endgame_candidates(k) if endgame else play_candidates(k)
+        if switches.focus:
+            candidates = distinct_plays(k, candidates)
         if len(candidates) == 1:
             return list(candidates[0])
         trump = view.trump
         if trump is None:
             raise ValueError("a play needs the final trump (the view is not of the playing phase)")
-        # payoffs[i][j]: candidate i on sample j. A candidate dropped from the race keeps a prefix.
-        payoffs: list[list[float]] = [[] for _ in candidates]
-        racing = list(range(len(candidates)))
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
-        slowest = 0.0
-        while len(payoffs[0]) < self.max_samples and len(racing) > 1:
-            began = time.perf_counter()
-            if deadline is not None and began + slowest > deadline:
-                break
-            hands, kitty = sample_world(k, rng)
-            for i in racing:
+        worlds = WorldFilter(k, Inference(view, k) if switches.infer else None, rng)
+        if endgame:
+            solver = Endgame(view.rules, view.levels, k.public, k.team)
+
+            def value(world: World, i: int) -> float:
+                return solver.value(world[0], world[1], (k.seat, candidates[i]))
+        else:
+            def value(world: World, i: int) -> float:
+                hands, kitty = world
                 result = playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i]))
-                payoffs[i].append(payoff(result, k.team))
-            slowest = max(slowest, time.perf_counter() - began)
-            if len(payoffs[0]) >= RACE_AFTER:
-                # Spend the budget on the contenders: drop what is clearly worse than the rule's choice.
-                racing = [i for i in racing if i == 0 or _edge(payoffs[i], payoffs[0], -DROP_CONFIDENCE) > 0]
-        return list(candidates[best_candidate(payoffs)])
+                return payoff(result, k.team)
 
+        race = Race(len(candidates), worlds.draw, value)
+        return list(candidates[race.run(self._effort(), self._deadline(start))])
 
-def _edge(values: list[float], base: list[float], confidence: float) -> float:
-    """Mean of the paired differences ``values - base`` less ``confidence`` standard errors."""
-    n = len(values)
-    diffs = [a - b for a, b in zip(values, base)]
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    return mean - confidence * spread / math.sqrt(n)
+    def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
+        if not (self.switches.showings and view.phase in ANSWERING_PHASES and searchable(view)):
+            return super().choose_show(view, rng)
+        chosen = self._search_before_play(view, rng, show_candidates(view), buried=view.phase is OVERTURNING)
+        return chosen if isinstance(chosen, Show) else None
 
+    def choose_bury(self, view: SeatView, rng: random.Random) -> list[Card]:
+        if not (self.switches.bury and searchable(view)):
+            return super().choose_bury(view, rng)
+        chosen = self._search_before_play(view, rng, bury_candidates(view), buried=False)
+        if not isinstance(chosen, Bury):
+            raise TypeError("a bury candidate is a Bury")
+        return list(chosen.cards)
 
-def best_candidate(payoffs: list[list[float]]) -> int:
-    """The candidate to play: the best average, but the rule bot's (index 0) unless another beats it
-    by more than ``CONFIDENCE`` standard errors of the paired differences (sampling noise
-    would otherwise often trade a sound heuristic choice for a lucky one)."""
-    best, best_margin = 0, 0.0
-    for i in range(1, len(payoffs)):
-        n = len(payoffs[i])
-        if n < MIN_SAMPLES or _edge(payoffs[i], payoffs[0], CONFIDENCE) <= 0:
-            continue
-        mean = sum(a - b for a, b in zip(payoffs[i], payoffs[0])) / n
-        if mean > best_margin:
-            best, best_margin = i, mean
-    return best
+    def _search_before_play(self, view: SeatView, rng: random.Random, options: list[Action],
+                            buried: bool) -> Action:
+        """The option (``options[0]``: the rule bot's) with the best payoff over rebuilt worlds (:mod:`.preplay`)."""
+        start = time.perf_counter()
+        seat = view.seat
+        if len(options) == 1 or seat is None:
+            return options[0]
+        k = Knowledge.from_view(view)
+        if rebuild(view, sample_world(k, random.Random(0), buried)) is None:
+            return options[0]  # a moment the worlds cannot be rebuilt into
+
+        def draw() -> tuple[World, float] | None:
+            world = sample_world(k, rng, buried)
+            return None if rebuild(view, world) is None else (world, 0.0)
+
+        def value(world: World, i: int) -> float:
+            hand = rebuild(view, world)
+            if hand is None:
+                raise RuntimeError("a world that was rebuilt once is rebuilt again")
+            return payoff(finish(hand, seat, options[i]), k.team)
+
+        race = Race(len(options), draw, value)
+        return options[race.run(replace(self._effort(), confidence=BEFORE_PLAY_CONFIDENCE), self._deadline(start))]
+
+    def _effort(self) -> Effort:
+        if self.switches.focus:
+            return Effort(self.max_samples * FOCUS_SAMPLES, focus=True, tie_after=TIE_AFTER)
+        return Effort(self.max_samples)

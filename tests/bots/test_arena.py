@@ -31,13 +31,24 @@ def test_arena_smoke_run():
     assert 0 <= report["a_pair_win_rate"] <= 1
     low, high = report["a_level_swing_ci95"]
     assert low <= report["a_level_swing_per_deal"] <= high
-    assert report["decision_ms"]["a"]["bot"] == "rule" and report["decision_ms"]["a"]["decisions"] > 0
+    timing = report["decision_ms"]["a"]
+    assert timing["bot"] == "rule" and timing["decisions"] > 0
+    assert 0 <= timing["cpu_p50_ms"] <= timing["cpu_p95_ms"] and timing["cpu_mean_ms"] >= 0
 
 
 def test_duplicate_games_mirror_each_other():
-    # The same bot on both sides: each deal's two games are the same game with teams swapped.
-    report = run("rule", "rule", deals=3, seed=8, rules=Rules.preset("classic"))
-    assert report["a_level_swing_per_deal"] == 0 and report["a_pair_win_rate"] == 0.5
+    # The same bot on both sides: each deal's two games are the same game with teams swapped, the random
+    # bot's and the search bot's draws included (each seat has the same stream in both games).
+    for bot, samples in (("rule", None), ("random", None), ("search", 2)):
+        report = run(bot, bot, deals=2, seed=8, rules=Rules.preset("classic"), samples=samples)
+        assert report["a_level_swing_per_deal"] == 0 and report["a_pair_win_rate"] == 0.5, bot
+
+
+def test_fixed_samples_make_a_search_run_reproducible():
+    first, again = (run("search:none", "rule", deals=1, seed=4, rules=Rules.preset("classic"), samples=3)
+                    for _ in range(2))
+    assert first["a_level_swing_per_deal"] == again["a_level_swing_per_deal"]
+    assert first["a_points_per_deal"] == again["a_points_per_deal"] and first["samples"] == 3
 
 
 def test_command_line_prints_json_last(capsys):
@@ -62,5 +73,5 @@ def test_illegal_actions_are_counted_and_replaced():
     deal = Deal.draw(1, 0)
     stubborn = Stubborn()
     seats = [stubborn if seat % 2 == deal.dealer % 2 else get("rule") for seat in range(4)]
-    record = play_game(deal, Rules.preset("classic"), seats, 0)
+    record = play_game(deal, Rules.preset("classic"), seats)
     assert record.illegal >= 1 and record.result.side in ("declarers", "switch", "defenders")
