@@ -4,12 +4,13 @@ The web process runs gevent with the standard library patched, and multiprocessi
 ``concurrent.futures.ProcessPoolExecutor``) hang there, as gevent documents: their queues use threads and blocking
 pipes. Child processes started with ``subprocess`` and read through gevent's cooperative pipes are the supported
 way, so the pool is that: each child reads a job a line (JSON) from its stdin and writes the decision to its
-stdout; one feeder per child hands it the next job. A child that dies is started again, and its job fails (the
-driver then asks again, with a smaller budget).
+stdout; one feeder per child hands it the next job, a table's decisions before the coach's (``PRIORITY``). A child
+that dies is started again, and its job fails (the driver then asks again, with a smaller budget).
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import queue
 import subprocess
@@ -17,7 +18,7 @@ import sys
 import threading
 from concurrent.futures import Future
 
-from .decisions import Decision, DecisionFailed, DecisionJob
+from .decisions import PRIORITY, Decision, DecisionFailed, DecisionJob
 
 log = logging.getLogger(__name__)
 
@@ -27,12 +28,15 @@ class BotProcessDied(DecisionFailed):
 
 
 CHILD = [sys.executable, "-m", "webapp.runtime.pool_child"]
+STOP = -1  # the priority of the feeders' stop signal: before any job
 
 
 class LocalPool:
     def __init__(self, processes: int, command: list[str] | None = None) -> None:
         self.command = command or CHILD
-        self._jobs: queue.SimpleQueue[tuple[DecisionJob, Future] | None] = queue.SimpleQueue()
+        # (priority, arrival, job and its future — None: stop); arrival keeps each priority first come, first served.
+        self._jobs: queue.PriorityQueue[tuple[int, int, tuple[DecisionJob, Future] | None]] = queue.PriorityQueue()
+        self._arrivals = itertools.count()
         self._closed = False
         self._children: list[subprocess.Popen] = []
         self._lock = threading.Lock()
@@ -41,7 +45,7 @@ class LocalPool:
 
     def submit(self, job: DecisionJob) -> Future:
         future: Future = Future()
-        self._jobs.put((job, future))
+        self._jobs.put((PRIORITY[job.kind], next(self._arrivals), (job, future)))
         return future
 
     def pids(self) -> list[int]:
@@ -51,7 +55,7 @@ class LocalPool:
     def close(self) -> None:
         self._closed = True
         for _ in range(len(self._children) + 1):
-            self._jobs.put(None)
+            self._jobs.put((STOP, next(self._arrivals), None))
         with self._lock:
             for child in self._children:
                 if child.poll() is None:
@@ -66,7 +70,7 @@ class LocalPool:
     def _feed(self, index: int) -> None:
         child = None
         while not self._closed:
-            item = self._jobs.get()
+            item = self._jobs.get()[2]
             if item is None:
                 break
             job, future = item
