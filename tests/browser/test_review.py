@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import ACTION_CONTROLS, play_solo_hand_to_the_end, take_turn
+from .conftest import ACTION_CONTROLS, play_solo_hand_to_the_end, room_of_two, take_turn
 from .test_rooms import PHONE
 
 pytestmark = pytest.mark.browser
@@ -58,19 +58,7 @@ def test_the_counter_opens_over_the_table_and_a_finished_hand_is_stepped_through
 def test_a_phrase_shows_by_the_senders_seat_on_another_players_phone(browser: Browser, server):
     contexts = [browser.new_context(**PHONE) for _ in range(2)]
     host, friend = (context.new_page() for context in contexts)
-    host.goto(server.url + "/rooms/new")
-    host.click("#create-room")
-    link = host.locator(".share-link").get_attribute("href")
-    for seat, page in enumerate((host, friend)):
-        if seat:
-            page.goto(link)
-        page.fill("input[name=name]", ("Ann", "Bo")[seat])
-        page.check(f"input[name=seat][value='{seat}']")
-        page.click("#join")
-        expect(page.locator(f".seat-list li[data-seat='{seat}'] em")).to_have_text("(you)")
-    host.click("#add-bots")
-    expect(host.locator("#start")).to_be_enabled()
-    host.click("#start")
+    room_of_two(host, friend, server)
     expect(friend.locator("#talk-toggle")).to_be_visible()
     friend.click("#talk-toggle")
     expect(friend.locator("#talk-picker")).to_be_visible()

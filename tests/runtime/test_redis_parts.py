@@ -3,6 +3,7 @@ change notification across processes, presence, room leases, and decision jobs o
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
@@ -111,10 +112,7 @@ def bot_queue(redis_server, redis_client):
 
 def test_a_decision_job_on_the_queue_is_decided_by_a_worker_and_answered_to_its_requester(bot_queue, redis_server):
     decider = QueueDecider(bot_queue, redis_server.url)
-    match = engine.Match(engine.Rules.preset("classic"), seed=3)
-    while match.hand.phase != "burying":
-        hand = match.hand
-        match.apply(hand.to_act, hand.random_action(hand.to_act, engine_rng(), show_chance=0.5))
+    match = match_at("burying")
     seat = match.hand.to_act
     view = match.view(seat)
     job = DecisionJob("j1", view_to_json(view), "normal", 1, deadline=4102444800.0)
@@ -124,10 +122,13 @@ def test_a_decision_job_on_the_queue_is_decided_by_a_worker_and_answered_to_its_
     decider.close()
 
 
-def engine_rng():
-    import random
-
-    return random.Random(7)
+def match_at(phase: str) -> engine.Match:
+    """A match played by random legal actions until its hand reaches ``phase``."""
+    match, rng = engine.Match(engine.Rules.preset("classic"), seed=3), random.Random(7)
+    while match.hand.phase != phase:
+        hand = match.hand
+        match.apply(hand.to_act, hand.random_action(hand.to_act, rng, show_chance=0.5))
+    return match
 
 
 def test_a_phrase_said_through_one_process_is_shown_by_another_for_a_moment(redis_client):
@@ -144,10 +145,7 @@ def test_a_phrase_said_through_one_process_is_shown_by_another_for_a_moment(redi
 
 def test_a_coach_job_goes_through_the_coach_queue_and_is_answered_like_a_decision(bot_queue, redis_server):
     decider = QueueDecider(bot_queue, redis_server.url)
-    match = engine.Match(engine.Rules.preset("classic"), seed=3)
-    while match.hand.phase != "playing":
-        hand = match.hand
-        match.apply(hand.to_act, hand.random_action(hand.to_act, engine_rng(), show_chance=0.5))
+    match = match_at("playing")
     view = match.view(match.hand.to_act)
     played = engine.format_cards(view.hand[:1])  # a lead of the lowest card: often not the best
     job = DecisionJob("c1", view_to_json(view), "normal", 1, deadline=4102444800.0, kind=COACH, play=played,

@@ -23,10 +23,12 @@ WAIT = 30  # seconds the coach's thread may take to hand in its jobs (a bound fo
 
 
 class HeldDecider:
-    """Takes the coach's jobs and answers none of them until the test says so."""
+    """Takes the coach's jobs and answers none until the test releases them; then each as ``answer`` says."""
 
-    def __init__(self) -> None:
+    def __init__(self, answer) -> None:
+        self.answer = answer
         self.jobs: list[tuple[DecisionJob, Future]] = []
+        self.released = False
         self.changed = threading.Condition()
 
     def submit(self, job: DecisionJob) -> Future:
@@ -34,11 +36,33 @@ class HeldDecider:
         with self.changed:
             self.jobs.append((job, future))
             self.changed.notify_all()
+            if self.released:
+                future.set_result(self.answer(job))
         return future
 
     def wait_for(self, count: int) -> None:
         with self.changed:
             assert self.changed.wait_for(lambda: len(self.jobs) >= count, timeout=WAIT), len(self.jobs)
+
+    def release(self) -> None:
+        with self.changed:
+            self.released = True
+            for job, future in self.jobs:
+                if not future.done():
+                    future.set_result(self.answer(job))
+
+
+def seat_of(job: DecisionJob) -> int:
+    return int(job.id.split(":")[3])
+
+
+def seat_1_was_clearly_worse(job: DecisionJob) -> Decision:
+    """Seat 1's plays were each clearly worse than another (the later the trick, the costlier); the rest fine."""
+    if seat_of(job) != 1:
+        return Decision(job.id, None)
+    played = tuple(engine.parse_cards(job.play))
+    return Decision(job.id, None, moment=coach.Moment(job.trick, played, (), 0.5 + job.trick / 100, 0.4, 20.0,
+                                                      8).to_dict())
 
 
 @pytest.fixture
@@ -48,7 +72,7 @@ def app(tmp_path):
 
 def test_the_coach_judges_each_play_from_its_players_view_and_the_next_hand_does_not_wait(app):
     tables = rooms_of(app)
-    held, announced = HeldDecider(), threading.Event()
+    held, announced = HeldDecider(seat_1_was_clearly_worse), threading.Event()
 
     def announce(code: str) -> None:
         tables.announce(code)
@@ -58,25 +82,21 @@ def test_the_coach_judges_each_play_from_its_players_view_and_the_next_hand_does
     code, clients = room_of_four(app)
     play_until(app, code, dict(enumerate(clients)), lambda match: match.hand_over)
     hand = match_of(app, code).hand
-    expected = {seat: coach.decisions(hand, seat) for seat in range(4)}
-    held.wait_for(sum(len(found) for found in expected.values()))
-    for job, _ in held.jobs:
-        assert job.kind == COACH
-        seat = int(job.id.split(":")[3])
-        decision = next(d for d in expected[seat] if d.trick == job.trick)
-        assert view_from_json(job.view) == decision.view  # the player's view then, nothing more
-        assert job.play == engine.format_cards(decision.played)
-
-    for client in clients:  # the next hand starts with the coach's jobs still waiting
+    held.wait_for(1)
+    for client in clients:  # the next hand starts with the coach's first job still unanswered
         client.post(f"/r/{code}/next", data={"hand": hand.hand_number})
     assert match_of(app, code).hand_number == hand.hand_number + 1 and not announced.is_set()
+    assert len(held.jobs) == 1  # one job out at a time: the coach never holds more than one bot worker
 
-    for job, future in held.jobs:  # seat 1's plays were clearly worse, everyone else's fine
-        seat = int(job.id.split(":")[3])
-        moment = coach.Moment(job.trick, tuple(engine.parse_cards(job.play)), (), 0.5 + job.trick / 100, 0.4, 20.0,
-                              8) if seat == 1 else None
-        future.set_result(Decision(job.id, None, moment=None if moment is None else moment.to_dict()))
+    held.release()
     assert announced.wait(WAIT)
+    expected = {seat: coach.decisions(hand, seat) for seat in range(4)}
+    assert len(held.jobs) == sum(len(found) for found in expected.values())
+    for job, _ in held.jobs:
+        assert job.kind == COACH
+        decision = next(d for d in expected[seat_of(job)] if d.trick == job.trick)
+        assert view_from_json(job.view) == decision.view  # the player's view then, nothing more
+        assert job.play == engine.format_cards(decision.played)
     mine = clients[1].get(f"/r/{code}/hands/{hand.hand_number}").get_data(as_text=True)
     assert mine.count('class="coach-moment"') == min(coach.MOMENTS, len(expected[1]))
     for other in (clients[0], clients[2], app.test_client()):
