@@ -52,7 +52,7 @@ def test_a_finished_hand_of_every_preset_has_a_review_and_an_export_that_replays
 
 def test_a_hand_in_play_is_not_shown_and_its_number_is_refused_cleanly(app, four_humans):
     code, clients = four_humans
-    for path in ("/hands/1", "/hands/1.json", "/hands/0", "/hands/99", "/hands/1x"):
+    for path in ("/hands/1", "/hands/1.json", "/hands/0", "/hands/99", "/hands/1x", "/hands/" + "9" * 23):
         response = clients[0].get(f"/r/{code}{path}")
         assert response.status_code == 404, path
     assert clients[0].get(f"/r/{code}/hands.json").json["hands"] == []

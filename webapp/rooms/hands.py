@@ -49,8 +49,9 @@ class FinishedHands:
         return list(range(1, last + 1))
 
     def _replay(self, code: str, number: int) -> engine.Hand:
-        self.store.row(code)  # NotFound for an unknown room
-        if number < 1:
+        checkpoint = self.store.row(code).match_state  # NotFound for an unknown room
+        current = 0 if checkpoint is None else checkpoint["hand_number"]  # no later hand has begun
+        if not 1 <= number <= current:
             raise NotFound(_l("there is no hand %(number)s", number=number))
         start = self.store.hand_start(code, number)
         if start is None:
