@@ -15,6 +15,7 @@ TEST_CONFIG = {
     "DRIVER": "inline",  # the driver advances inline: each request returns once the bots have acted
     "SHOW_WINDOW_MS": 3_600_000,  # a person answers the showing window themselves (tests/webapp/test_away.py)
     "CREATIONS_PER_MINUTE": 0,  # tests create rooms quickly; tests/webapp/test_limits.py turns the limit on
+    "COACH": 0,  # the coach's search costs seconds a hand; tests/webapp/test_coach.py turns it on
 }
 
 

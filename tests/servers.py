@@ -41,7 +41,9 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "BOT_DELAY_MS": "0",
                     "DEAL_DELAY_MS": "0", "AWAY_SECONDS": "3600", "SECRET_KEY": "browser-tests",
-                    "CREATIONS_PER_MINUTE": "0", "SHOW_WINDOW_MS": "3600000", **env}
+                    "CREATIONS_PER_MINUTE": "0", "SHOW_WINDOW_MS": "3600000",
+                    "COACH": "0",  # the coach's seconds of search per hand would only load the shared machine
+                    **env}
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:

@@ -72,6 +72,8 @@ def from_environment(instance_path: str) -> dict[str, Any]:
                               "off" if os.environ.get("REDIS_URL") else "thread"),
         # Bot decisions of the embedded default: this many child processes; of a worker process: this many threads.
         "BOT_PROCESSES": _int_env("BOT_PROCESSES", os.cpu_count() or 2),
+        # After each hand the coach judges each person's plays on the bot workers (0: no coaching).
+        "COACH": _int_env("COACH", 1),
         "BOT_THREADS": _int_env("BOT_THREADS", 2),
         # WebSockets: server pings find dead clients (browsers answer them by themselves); a page sends nothing,
         # so an incoming message is small or the client is not a page (it is closed).

@@ -56,6 +56,12 @@ class Illegal(RoomError):
         self.refusal = refusal
 
 
+class TooMany(RoomError):
+    """Too many of something in too short a time (a seat's quick phrases): nothing changed; wait a little."""
+
+    status = 429
+
+
 class Conflict(RoomError):
     status = 409
 

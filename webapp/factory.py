@@ -23,12 +23,13 @@ from .db import init_db
 from .i18n import init_i18n
 from .rooms import Rooms
 from .rooms.store import RoomStore
+from .runtime.coach import Coach
 from .runtime.driver import Driver
 from .runtime.wiring import build_runtime
 from .security import init_security
 from .sheets import SheetService
 from .timeouts import limit_request_time
-from .views import errors, games, guide, home, live, play, pwa, rooms, sheets
+from .views import errors, games, guide, hands, home, live, play, pwa, rooms, sheets, stats, talk
 from .websocket import server_options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,11 +52,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     pace = Pace(app.config["BOT_DELAY_MS"] / 1000, app.config["DEAL_DELAY_MS"] / 1000,
                 app.config["SHOW_WINDOW_MS"] / 1000, app.config["AWAY_SECONDS"])
     store = RoomStore(app.extensions["db_engine"])
-    tables = Rooms.build(store, runtime.notifier, runtime.presence, runtime.decider, pace)
+    tables = Rooms.build(store, runtime.notifier, runtime.presence, runtime.decider, pace, runtime.phrases,
+                         app.config["RATELIMIT_STORAGE_URI"])
     app.extensions["runtime"] = runtime
     app.extensions["rooms"] = tables
     app.extensions["sheets"] = SheetService(runtime.notifier, app.config["SHEET_MAX_HANDS"])  # (the rooms' notifier)
-    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp, guide.bp, games.bp):
+    for blueprint in (home.bp, rooms.bp, play.bp, live.bp, sheets.bp, pwa.bp, guide.bp, games.bp, hands.bp, talk.bp,
+                      stats.bp):
         app.register_blueprint(blueprint)
     live.sock.init_app(app)
     errors.register(app)
@@ -64,8 +67,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = limit_request_time(app.wsgi_app, app.config["REQUEST_SECONDS"])
 
     if app.config["DRIVER"] != "off":
+        if app.config["COACH"]:  # the coach runs where rooms are driven: off the web path
+            tables.after_hand.coach = Coach(runtime.decider, tables.records.keep_moments, tables.announce)
         driver = Driver(tables.automatic, store, runtime.leases, runtime.decider,
-                        inline=app.config["DRIVER"] == "inline")
+                        inline=app.config["DRIVER"] == "inline", after_hand=tables.after_hand.seen)
         runtime.notifier.listen(driver.heard)
         app.extensions["driver"] = driver
         if driver.inline:

@@ -85,6 +85,44 @@ class RoomAction(SQLModel, table=True):
 Index("ix_room_action_hand", RoomAction.code, RoomAction.hand_number)
 
 
+class RoomHand(SQLModel, table=True):
+    """Where each hand of a room began: ``state`` is ``engine.Match.to_dict()`` at the hand's start, after
+    ``base_actions`` actions of the log. A finished hand's review replays it from here (issue 14)."""
+
+    __tablename__ = "room_hand"
+
+    code: str = Field(primary_key=True, max_length=32, foreign_key="room.code")
+    hand_number: int = Field(primary_key=True)
+    state: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    base_actions: int
+
+
+class CoachNote(SQLModel, table=True):
+    """The coach's moments of one seat in one finished hand (``engine.coach.Moment.to_dict()`` each), shown to
+    that seat alone."""
+
+    __tablename__ = "coach_note"
+
+    code: str = Field(primary_key=True, max_length=32, foreign_key="room.code")
+    hand_number: int = Field(primary_key=True)
+    seat: int = Field(primary_key=True)
+    moments: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class SeatHand(SQLModel, table=True):
+    """One seat's result of one finished hand (``engine.HandResult.to_dict()``): the statistics of the browser
+    whose player cookie hashes to ``player_hash`` (issue 14)."""
+
+    __tablename__ = "seat_hand"
+
+    code: str = Field(primary_key=True, max_length=32, foreign_key="room.code")
+    hand_number: int = Field(primary_key=True)
+    seat: int = Field(primary_key=True)
+    player_hash: str | None = Field(default=None, max_length=64, index=True)
+    result: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    created_at: float = 0.0
+
+
 class ScoresheetRecord(SQLModel, table=True):
     """A scorekeeper's sheet for a table playing with real cards (issue 5).
 

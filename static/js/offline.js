@@ -1,7 +1,8 @@
 // The offline app's page (templates/offline/shell.html). It starts Python (offline-python.js), then
 // hands every htmx request for /offline/… to the app in it (webapp/offline/app.py), which answers as the server
-// would, with the server's templates. It also moves the solo table's bots at the server's pace, and sends
-// the scoresheets kept here to the server whenever the network is there.
+// would, with the server's templates. It also moves the solo table's bots at the server's pace, sends
+// the scoresheets kept here to the server whenever the network is there, saves a kept hand's export as a file
+// and reads an exported hand's file for its review.
 (() => {
   const main = document.getElementById("offline-app");
   const PREFIX = "/offline/";
@@ -116,6 +117,33 @@
       moving = false;
     }
   }
+
+  // ------------------------------------------------------------------ exported hands
+
+  // An export link of a hand kept here (its review, or the game's): the app's JSON, saved as a file.
+  document.addEventListener("click", event => {
+    const link = event.target.closest("a[data-export]");
+    if (!link || !app) return;
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || !url.pathname.startsWith(PREFIX)) return;
+    event.preventDefault();
+    const answer = app.handle("GET", url.pathname + url.search, "");
+    const file = URL.createObjectURL(new Blob([answer.body], {type: "application/json"}));
+    answer.destroy();
+    const save = document.createElement("a");
+    save.href = file;
+    save.download = link.getAttribute("download") || "hand.json";
+    save.click();
+    setTimeout(() => URL.revokeObjectURL(file), 60_000);  // long after the browser has taken the file
+  });
+
+  // Opening an exported hand: the chosen file's text goes into the form, which the app reads.
+  document.addEventListener("change", async event => {
+    const picker = event.target.closest("input[data-export-file]");
+    if (!picker || !picker.files.length) return;
+    const text = picker.form.querySelector("[data-export-text]");
+    text.value = await picker.files[0].text();
+  });
 
   // ------------------------------------------------------------------ the scoresheets' sync
 

@@ -3,7 +3,8 @@
 // - a declare / reinforce / overturn offer that was not on screen before takes taps only after a moment, so a
 //   tap meant for the button it replaced (亮主 → 反主 as cards arrive) does nothing: a changed offer needs a
 //   fresh tap;
-// - a refusal lies over the table until the next action, or until it is tapped away.
+// - a refusal (or the hint's advice) lies over the table until the next action, or until it is tapped away;
+// - the list of quick phrases closes once one is sent.
 (() => {
   const ARMING_MS = 700;  // longer than a tap already on its way when the offer changed
   const seenPlays = new Set();
@@ -46,11 +47,16 @@
     armNewOffers(document, false);
   });
 
+  document.addEventListener("submit", event => {
+    const talk = document.getElementById("show-talk");
+    if (talk && event.target.closest("[data-talk]")) talk.checked = false;
+  });
+
   document.addEventListener("click", event => {
-    const message = event.target.closest("#message.error");
+    const message = event.target.closest("#message.error, #message.advice");
     if (message && !event.target.closest("a")) {
       message.textContent = "";
-      message.classList.remove("error");
+      message.classList.remove("error", "advice");
     }
   });
 })();

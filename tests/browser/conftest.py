@@ -94,6 +94,23 @@ def select_hint(page: Page, by_clicking: bool) -> None:
     expect(checked).to_have_count(len(chosen))
 
 
+def room_of_two(host: Page, friend: Page, server) -> None:
+    """The host creates a room, both take a seat by its link (0 and 1), bots fill the rest and the host starts."""
+    host.goto(server.url + "/rooms/new")
+    host.click("#create-room")
+    link = host.locator(".share-link").get_attribute("href")
+    for seat, person in enumerate((host, friend)):
+        if seat:
+            person.goto(link)
+        person.fill("input[name=name]", ("Ann", "Bo")[seat])
+        person.check(f"input[name=seat][value='{seat}']")
+        person.click("#join")
+        expect(person.locator(f".seat-list li[data-seat='{seat}'] em")).to_be_visible()
+    host.click("#add-bots")
+    expect(host.locator("#start")).to_be_enabled()
+    host.click("#start")
+
+
 def play_solo_hand_to_the_end(page: Page) -> None:
     while not page.locator("#result").count():
         page.wait_for_selector(ACTION_CONTROLS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import Card, Rules, Trump, full_deck, parse_cards
+from engine import Card, Hand, Rules, Trump, full_deck, parse_cards
 
 CLASSIC = Rules.preset("classic")
 QQ = Rules.preset("qq_super")
@@ -42,3 +42,31 @@ def deck_with(hands: list[str], kitty: str = "", first_drawer: int = 0) -> list[
     if any(per_seat):
         raise ValueError("a seat is given more than 25 cards")
     return deck + kitty_cards + filler[: 8 - len(kitty_cards)]
+
+
+def twin(hand, seat: int, upto: int, rng) -> tuple[Hand, Hand] | None:
+    """The finished ``hand`` replayed through its first ``upto`` actions (``Hand``), and again from a deck in which
+    two cards other seats held unseen by ``seat`` are swapped — a hand ``seat`` cannot tell from the first
+    (the same view), whose hidden cards differ. ``None`` if no such swap was found in a few tries."""
+    setup = hand.setup_dict()
+
+    def replayed(deck) -> Hand | None:
+        again = Hand(hand.rules, deck, hand.levels, setup["dealer"], setup["first_drawer"], hand.hand_number)
+        try:
+            for entry in hand.log[:upto]:
+                again.apply(entry.seat, entry.action)
+        except ValueError:
+            return None
+        return again
+
+    first = replayed(list(hand.deck))
+    for _ in range(300):
+        i, j = rng.sample(range(100), 2)  # dealt cards only: the kitty is the dealer's to see
+        deck = list(hand.deck)
+        deck[i], deck[j] = deck[j], deck[i]
+        if deck[i] == deck[j]:
+            continue
+        second = replayed(deck)
+        if second is not None and second.view(seat) == first.view(seat) and second.hands != first.hands:
+            return first, second
+    return None

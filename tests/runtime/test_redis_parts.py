@@ -3,15 +3,18 @@ change notification across processes, presence, room leases, and decision jobs o
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
 import redis
 
 import engine
-from webapp.runtime.decisions import DecisionJob, view_to_json
+from webapp.runtime.decisions import COACH, DecisionJob, view_to_json
+from webapp.core.phrases import SHOW_SECONDS
 from webapp.runtime.leases import RedisLeases
 from webapp.runtime.notify import RedisNotifier
+from webapp.runtime.phrases import KEY_TTL, RedisPhrases
 from webapp.runtime.presence import RedisPresence
 from webapp.runtime.queue import BotQueue, QueueDecider
 
@@ -109,10 +112,7 @@ def bot_queue(redis_server, redis_client):
 
 def test_a_decision_job_on_the_queue_is_decided_by_a_worker_and_answered_to_its_requester(bot_queue, redis_server):
     decider = QueueDecider(bot_queue, redis_server.url)
-    match = engine.Match(engine.Rules.preset("classic"), seed=3)
-    while match.hand.phase != "burying":
-        hand = match.hand
-        match.apply(hand.to_act, hand.random_action(hand.to_act, engine_rng(), show_chance=0.5))
+    match = match_at("burying")
     seat = match.hand.to_act
     view = match.view(seat)
     job = DecisionJob("j1", view_to_json(view), "normal", 1, deadline=4102444800.0)
@@ -122,7 +122,35 @@ def test_a_decision_job_on_the_queue_is_decided_by_a_worker_and_answered_to_its_
     decider.close()
 
 
-def engine_rng():
-    import random
+def match_at(phase: str) -> engine.Match:
+    """A match played by random legal actions until its hand reaches ``phase``."""
+    match, rng = engine.Match(engine.Rules.preset("classic"), seed=3), random.Random(7)
+    while match.hand.phase != phase:
+        hand = match.hand
+        match.apply(hand.to_act, hand.random_action(hand.to_act, rng, show_chance=0.5))
+    return match
 
-    return random.Random(7)
+
+def test_a_phrase_said_through_one_process_is_shown_by_another_for_a_moment(redis_client):
+    now = [1000.0]
+    sender, other = (RedisPhrases(redis_client, clock=lambda: now[0]) for _ in range(2))
+    sender.say("ROOM", 2, "thanks")
+    sender.say("ROOM", 0, "clap")
+    assert [(s.seat, s.phrase) for s in other.recent("ROOM")] == [(0, "clap"), (2, "thanks")]
+    assert other.recent("ELSEWHERE") == ()
+    now[0] += SHOW_SECONDS + 0.1
+    assert other.recent("ROOM") == ()
+    assert 0 < redis_client.ttl("phrases:ROOM") <= KEY_TTL  # the room's phrases do not stay in Redis
+
+
+def test_a_coach_job_goes_through_the_coach_queue_and_is_answered_like_a_decision(bot_queue, redis_server):
+    decider = QueueDecider(bot_queue, redis_server.url)
+    match = match_at("playing")
+    view = match.view(match.hand.to_act)
+    played = engine.format_cards(view.hand[:1])  # a lead of the lowest card: often not the best
+    job = DecisionJob("c1", view_to_json(view), "normal", 1, deadline=4102444800.0, kind=COACH, play=played,
+                      trick=1)
+    decision = decider.submit(job).result(timeout=WAIT)
+    assert decision.id == "c1" and decision.action is None and decision.error is None
+    assert decision.moment is None or decision.moment["played"] == played
+    decider.close()

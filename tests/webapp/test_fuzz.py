@@ -77,7 +77,7 @@ class Route:
 
     endpoint: str
     method: str
-    path: str  # {code} (of ``place``), {entry_id}, {locale}, {path}, {filename}
+    path: str  # {code} (of ``place``), {entry_id}, {number}, {locale}, {path}, {filename}
     place: str | None = None  # whose code fills {code}: "solo", "lobby" or "sheet"; and whose client asks
     form: tuple[str, ...] = ()
     query: tuple[str, ...] = ()
@@ -133,6 +133,11 @@ ROUTES = (
     Route("pwa.offline_page", "GET", "/offline/{path}"),
     Route("pwa.python_bundle", "GET", "/offline-app.zip"),
     Route("static", "GET", "/static/{filename}"),
+    Route("hands.review", "GET", "/r/{code}/hands/{number}", "solo", query=("step",)),
+    Route("hands.export", "GET", "/r/{code}/hands/{number}.json", "solo"),
+    Route("hands.match", "GET", "/r/{code}/hands.json", "solo"),
+    Route("talk.say", "POST", "/r/{code}/say", "lobby", form=("phrase",)),
+    Route("stats.index", "GET", "/stats"),
 )
 
 
@@ -210,8 +215,8 @@ def path_value(data: st.DataObject, valid: str) -> str:
 
 def request_of(data: st.DataObject, route: Route, world: World) -> tuple[Any, dict[str, Any]]:
     """(client, arguments of ``client.open``) for one hostile request to ``route``."""
-    values = {"code": world.code(route.place), "entry_id": "e1", "locale": "en", "path": "r/solo",
-              "filename": "css/app.css"}
+    values = {"code": world.code(route.place), "entry_id": "e1", "number": "1", "locale": "en",
+              "path": "r/solo", "filename": "css/app.css"}
     url = route.path.format(**{name: path_value(data, valid) for name, valid in values.items()})
     named = st.sampled_from(["Accept-Language", "X-Edit-Token", "Origin", "Cookie"])
     headers = {name: data.draw(header_texts) for name in data.draw(st.sets(named, max_size=2))}

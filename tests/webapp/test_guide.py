@@ -34,7 +34,7 @@ def test_the_rules_page_uses_the_forms_descriptions(client):
     guide = client.get("/rules").get_data(as_text=True)
     form = client.get("/rooms/new").get_data(as_text=True)
     descriptions = re.findall(r'<p class="what">([^<]+)</p>', form)
-    assert len(descriptions) == len(OPTION_NAMES) + 3  # and the table's turn clock, countdown, deal speed
+    assert len(descriptions) == len(OPTION_NAMES) + 5  # and the five table settings
     for description in descriptions:
         assert description in guide
     for source in re.findall(r'<small class="source">([^<]+)</small>', form):

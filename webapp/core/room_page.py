@@ -13,17 +13,22 @@ from typing import Any
 
 import engine
 from engine.cards import KINDS
+from engine.coach import Moment, explain
+from engine.counter import card_count
 
 from .clock import Clock, clock_text
+from .phrases import PHRASES, REACTIONS, Said
+from .stats import match_recap
 from .translation import gettext as _
 
 # The regions of the room page, each in templates/partials/<name>.html with that id.
-REGIONS = ("lobby", "status", "table", "actions", "hand", "score")
+REGIONS = ("lobby", "status", "table", "actions", "hand", "score", "phrases")
 
 # Where each seat sits on screen, relative to the viewer (R1.1: play goes to the next seat, 下家).
 POSITIONS = ("bottom", "right", "top", "left")
 
 UNTIMED = Clock(0, None)
+COUNTED_PHASES = (engine.Phase.PLAYING, engine.Phase.DONE)  # the card counter counts the plays
 
 # ``url_for(endpoint, **values)``: Flask's on the server, the offline app's own routes in the browser.
 UrlFor = Callable[..., str]
@@ -64,6 +69,10 @@ class Snapshot:
     # Seconds left: the seat to act's window or turn clock, and the hand-end screen's countdown (None: none).
     turn_left: float | None = None
     next_hand_left: float | None = None
+    card_counter: bool = False  # the table's 记牌器 is on (issue 14)
+    phrases: bool = False  # this browser may send quick phrases to the table
+    said: tuple[Said, ...] = ()  # the phrases said lately, shown by their seats
+    moments: tuple[Moment, ...] = ()  # the coach's moments of this seat in the hand just over
 
 
 def region_keys(snapshot: Snapshot, clock_up: bool) -> dict[str, tuple]:
@@ -102,8 +111,20 @@ def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
         "trump_cards": trumps,
         "shown": shown_trick(view) if view else None,
         "previous": last_trick(view) if view else None,
+        "counter": card_count(view) if view and snapshot.card_counter and view.phase in COUNTED_PHASES else None,
+        "recap": match_recap(view.match.history, view.rules) if view and view.match and view.match.winner
+        is not None else None,
+        "phrase_list": PHRASES if snapshot.phrases else {},
+        "reactions": REACTIONS if snapshot.phrases else {},
         "action_id": action_id,
         "share_url": url_for("rooms.room", code=snapshot.code, _external=True),
+        **table_names(snapshot),
+    }
+
+
+def table_names(snapshot: Snapshot) -> dict[str, Any]:
+    """How the viewer's page names and places the seats and teams (the room page and a hand's review)."""
+    return {
         "position": lambda seat: POSITIONS[(seat - (snapshot.my_seat or 0)) % 4],
         "seat_name": lambda seat: seat_name(snapshot, seat),
         "team_name": lambda team: team_name(snapshot, team),
@@ -220,7 +241,12 @@ def bot_level_name(level: str) -> str:
 
 
 def trump_cards(view: engine.SeatView) -> frozenset[int]:
-    order = (view.trump or engine.Trump(view.level, None)).order(view.rules.twos_trump)
+    return trumps_of(view.trump or engine.Trump(view.level, None), view.rules)
+
+
+def trumps_of(trump: engine.Trump, rules: engine.Rules) -> frozenset[int]:
+    """The trump cards (R2.2, R2.6), which the cards' faces mark."""
+    order = trump.order(rules.twos_trump)
     return frozenset(card for card in range(KINDS) if order.is_trump[card])
 
 
@@ -231,9 +257,25 @@ class Refusal:
 
     text: str
     clause: str | None = None
+    kind = "error"  # how the message region shows it
 
     def __str__(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True)
+class Advice(Refusal):
+    """The hint explained (issue 14): the duty that applies and why these cards, in the message region."""
+
+    kind = "advice"
+
+
+def hint_advice(view: engine.SeatView, action: engine.actions.Action | None) -> Advice | None:
+    """The coach's words on the hint's ``action`` for ``view`` (``None``: nothing to say)."""
+    reasons = explain(view, action)
+    if not reasons:
+        return None
+    return Advice(" ".join(sentence(reason.translated(_)) for reason in reasons), reasons[0].clause)
 
 
 def illegal_message(refusal: engine.IllegalAction | str) -> Refusal:

@@ -1,4 +1,5 @@
-"""The geometry of a scoresheet's chart: both teams' levels across the hands, drawn as server-side SVG.
+"""The geometry of a scoresheet's chart (and a room's match summary): both teams' levels across the hands, drawn
+as server-side SVG.
 
 Only numbers here; ``templates/partials/sheet_chart.html`` draws them. The y axis runs over the
 levels 2 … A (R9.1); the x axis from the start (0) to the last hand.
@@ -6,9 +7,10 @@ levels 2 … A (R9.1); the x axis from the start (0) to the last hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Scoresheet
+from engine import Rules, Scoresheet
 from engine.cards import RANKS
 from engine.scoring import stop_levels
 
@@ -48,10 +50,14 @@ def level_y(level: str) -> float:
 
 def level_chart(sheet: Scoresheet) -> LevelChart:
     """Both teams' levels at the start and after each hand of ``sheet``."""
-    hands = sheet.compute().hands
-    levels = [sheet.starting_levels, *(hand.after.levels for hand in hands)]
+    return levels_chart(sheet.starting_levels, [hand.after.levels for hand in sheet.compute().hands], sheet.rules)
+
+
+def levels_chart(start: tuple[str, str], after: Sequence[tuple[str, str]], rules: Rules) -> LevelChart:
+    """Both teams' levels at the start and after each hand (a scoresheet's, or a room's match)."""
+    levels = [start, *after]
     span = WIDTH - LEFT - RIGHT
-    step = span / max(len(hands), 1)
+    step = span / max(len(after), 1)
     lines = tuple(
         ChartLine(team, tuple((LEFT + i * step, level_y(pair[team]) + (TEAM_OFFSET if team else -TEAM_OFFSET))
                               for i, pair in enumerate(levels)))
@@ -60,6 +66,6 @@ def level_chart(sheet: Scoresheet) -> LevelChart:
     every = -(-len(levels) // MAX_X_LABELS)  # ceiling division: at most MAX_X_LABELS labels
     x_labels = tuple((LEFT + i * step, str(i)) for i in range(0, len(levels), every))
     y_labels = tuple((level_y(level), level) for level in RANKS)
-    stops = tuple((level_y(level), level) for level in stop_levels(sheet.rules))
+    stops = tuple((level_y(level), level) for level in stop_levels(rules))
     return LevelChart(WIDTH, HEIGHT, (LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM), lines, x_labels, y_labels,
-                      stops, len(hands))
+                      stops, len(after))

@@ -1,5 +1,6 @@
 """The offline app as the page's script sees it: one object that answers requests for ``/offline/…`` URLs,
-takes the solo table's automatic moves when the page asks, and plans and records the scoresheets' sync.
+takes the solo table's automatic moves when the page asks, and plans and records the scoresheets' sync; it also
+keeps the solo game's statistics and opens exported hands for their review.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from webapp.core.players import BOT_LEVELS
 from webapp.core.translation import gettext as _
 
 from .pages import Pages
+from .review_views import ImportedReviews
 from .routes import NotFound, Request, Response, Router
 from .sheet_views import SheetViews
 from .solo_views import SoloViews
+from .stats import OfflineStats
 from .storage import Storage
 
 
@@ -22,8 +25,10 @@ class OfflineApp:
     def __init__(self, storage: Storage, locale: str) -> None:
         self.router = Router()
         self.pages = Pages(locale, self.router.url_for)
-        self.solo = SoloViews(self.router, self.pages, storage)
+        self.stats = OfflineStats(self.router, self.pages, storage)
+        self.solo = SoloViews(self.router, self.pages, storage, self.stats)
         self.sheets = SheetViews(self.router, self.pages, storage)
+        self.reviews = ImportedReviews(self.router, self.pages)
         self.router.add("GET", "/", "offline.home", self.home)
         self.router.add("GET", "/rules", "guide.rules", self.rules)
         self.router.add("GET", "/rooms/new", "rooms.new_room", self.rooms_need_a_network)

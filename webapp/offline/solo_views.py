@@ -12,23 +12,27 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from engine.review import HandReview, hand_export, match_export
 from webapp.core.autoplay import Automatic, Pace
 from webapp.core.players import BOT_LEVELS
-from webapp.core.room_page import REGIONS, illegal_message, room_context
+from webapp.core.review_page import ReviewLinks, review_context
+from webapp.core.room_page import REGIONS, hint_advice, illegal_message, room_context, seat_name
 
 from .pages import Pages
 from .routes import NotFound, Request, Response, Router
-from .solo import CODE, SoloTable
+from .solo import CODE, PERSON, SoloTable
+from .stats import OfflineStats
 from .storage import Storage
 
 STORAGE_KEY = "shuangsheng.solo"
 
 
 class SoloViews:
-    def __init__(self, router: Router, pages: Pages, storage: Storage) -> None:
+    def __init__(self, router: Router, pages: Pages, storage: Storage, stats: OfflineStats) -> None:
         self.router = router
         self.pages = pages
         self.storage = storage
+        self.stats = stats
         self.rng = random.Random(secrets.randbits(64))
         self._planned: tuple[int, Automatic] | None = None  # (version, action): decided, not yet applied
         router.add("GET", "/r/<code>", "rooms.room", self.page)
@@ -36,6 +40,10 @@ class SoloViews:
         router.add("POST", "/r/<code>/act", "play.act", self.act)
         router.add("POST", "/r/<code>/next", "play.next_hand", self.next_hand)
         router.add("GET", "/r/<code>/hint", "play.hint", self.hint)
+        # The hands kept (the last few): each one's review and export, and the game's export (issue 14).
+        router.add("GET", "/r/<code>/hands.json", "hands.match", self.match_export)
+        router.add("GET", "/r/<code>/hands/<number>.json", "hands.export", self.export)
+        router.add("GET", "/r/<code>/hands/<number>", "hands.review", self.review)
 
     # ------------------------------------------------------------------ storage
 
@@ -44,6 +52,10 @@ class SoloViews:
         return SoloTable.from_dict(json.loads(saved)) if saved else None
 
     def save(self, table: SoloTable) -> None:
+        """Keep the game; a hand that has just finished goes to the statistics and is kept for its review."""
+        record = table.record()
+        if record is not None:
+            self.stats.add(record)
         self.storage.put(STORAGE_KEY, json.dumps(table.to_dict()))
 
     # ------------------------------------------------------------------ requests
@@ -60,7 +72,7 @@ class SoloViews:
     def start(self, request: Request) -> Response:
         """A new game against bots of the chosen strength (replacing any game in play)."""
         level = request.form.get("level", "")
-        table = self._new(level if level in BOT_LEVELS else "normal")
+        table = self._new(level if level in BOT_LEVELS else "normal", request.form.get("counter") == "on")
         url = self.router.url_for("rooms.room", code=CODE)
         return Response(self.pages.render("offline/room_body.html", **self._context(table)),
                         headers={"HX-Push-Url": url})
@@ -77,8 +89,42 @@ class SoloViews:
         table = self._require()
         action = table.hint()
         selected = tuple(str(card) for card in getattr(action, "cards", ()))
-        return Response(self.pages.render("partials/message.html", message=None)
+        advice = hint_advice(table.match.view(PERSON), action)
+        return Response(self.pages.render("partials/message.html", message=advice)
                         + self.pages.regions(("hand",), **self._context(table, selected)))
+
+    def review(self, request: Request, code: str, number: str) -> Response:
+        table = self._require()
+        hand = table.finished_hand(_number(number))
+        if hand is None:
+            raise NotFound(f"hand {number} is not kept on this device")
+        kept = sorted(n for n in [*table.finished, table.match.hand_number] if table.finished_hand(n) is not None)
+        url_for = self.router.url_for
+        links = ReviewLinks(
+            table=url_for("rooms.room", code=CODE), export=url_for("hands.export", code=CODE, number=hand.hand_number),
+            previous=url_for("hands.review", code=CODE, number=hand.hand_number - 1)
+            if hand.hand_number - 1 in kept else None,
+            next=url_for("hands.review", code=CODE, number=hand.hand_number + 1)
+            if hand.hand_number + 1 in kept else None)
+        context = review_context(table.snapshot(), HandReview.of(hand), [], request.args.get("step"), links)
+        return Response(self.pages.render("partials/review.html", **context))
+
+    def export(self, request: Request, code: str, number: str) -> Response:
+        table = self._require()
+        hand = table.finished_hand(_number(number))
+        if hand is None:
+            raise NotFound(f"hand {number} is not kept on this device")
+        return _json(hand_export(hand, self._names(table)))
+
+    def match_export(self, request: Request, code: str) -> Response:
+        table = self._require()
+        hands = [table.finished_hand(number) for number in sorted(table.finished)]
+        return _json(match_export([hand_export(hand, self._names(table)) for hand in hands if hand is not None],
+                                  table.match.rules))
+
+    def _names(self, table: SoloTable) -> list[str]:
+        snapshot = table.snapshot()
+        return [seat_name(snapshot, seat) for seat in range(4)]
 
     # ------------------------------------------------------------------ the bots, at the page's pace
 
@@ -104,8 +150,8 @@ class SoloViews:
 
     # ------------------------------------------------------------------ helpers
 
-    def _new(self, level: str) -> SoloTable:
-        table = SoloTable.new(level)
+    def _new(self, level: str, card_counter: bool = False) -> SoloTable:
+        table = SoloTable.new(level, card_counter)
         self.save(table)
         return table
 
@@ -128,3 +174,13 @@ class SoloViews:
 
     def _context(self, table: SoloTable, selected: tuple[str, ...] = ()) -> dict[str, Any]:
         return room_context(table.snapshot(), selected, url_for=self.router.url_for, action_id=table.action_id)
+
+
+def _number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise NotFound(f"no hand {text!r}")
+    return int(text)
+
+
+def _json(data: dict[str, Any]) -> Response:
+    return Response(json.dumps(data), headers={"Content-Type": "application/json"})

@@ -1,6 +1,8 @@
 """Rooms: set-up (:mod:`.setup`), a person's moves (:mod:`.moves`), the automatic part (:mod:`.automatic`), who
 is at the table (:mod:`.presence`), and what a browser is shown (:mod:`.reads`) — all on one commit path
-(:mod:`.commit`) over the database (:mod:`.store`) and each process's cache of loaded rooms (:mod:`.cache`)."""
+(:mod:`.commit`) over the database (:mod:`.store`) and each process's cache of loaded rooms (:mod:`.cache`).
+Finished hands are replayed for their review (:mod:`.hands`) and leave results and coach's moments behind
+(:mod:`.records`, :mod:`.after_hand`); quick phrases go round the table (:mod:`.talk`)."""
 
 from __future__ import annotations
 
@@ -18,13 +20,17 @@ from webapp.core.room_page import Snapshot
 from ..errors import Unavailable
 from ..runtime.decisions import DecisionFailed, DecisionJob, view_to_json
 from . import reads
+from .after_hand import AfterHand
 from .automatic import AutomaticPart
 from .cache import LoadedRoom, RoomCache
-from .commit import Committer
+from .commit import Change, Committer
+from .hands import FinishedHands
 from .moves import Moves, seat_of
 from .presence import RoomAttendance
+from .records import HandRecords
 from .setup import RoomSetup
 from .store import RoomStore
+from .talk import TableTalk
 
 HINT_LEVEL, HINT_SEED = "normal", 0  # the hint is the rule bot's choice (issue 4), the same every time
 HINT_SECONDS = 2.0
@@ -40,17 +46,23 @@ class Rooms:
     automatic: AutomaticPart
     attendance: RoomAttendance
     decider: object
+    hands: FinishedHands
+    records: HandRecords
+    talk: TableTalk
+    after_hand: AfterHand
     clock: Callable[[], float] = time.time
 
     @classmethod
-    def build(cls, store: RoomStore, notifier, presence, decider, pace: Pace,
+    def build(cls, store: RoomStore, notifier, presence, decider, pace: Pace, phrases, limits_uri: str,
               clock: Callable[[], float] = time.time) -> Rooms:
         cache = RoomCache(store)
         committer = Committer(store, cache, notifier, clock)
         attendance = RoomAttendance(presence, notifier, clock)
+        hands, records = FinishedHands(store), HandRecords(store.engine)
         return cls(store, cache, committer, RoomSetup(store, committer, seat_of, attendance.seen, clock),
                    Moves(committer, attendance.seen, clock), AutomaticPart(cache, committer, presence, pace, clock),
-                   attendance, decider, clock)
+                   attendance, decider, hands, records, TableTalk(phrases, notifier, limits_uri),
+                   AfterHand(hands, records, clock=clock), clock)
 
     @property
     def notifier(self):
@@ -62,7 +74,19 @@ class Rooms:
 
     def snapshot(self, loaded: LoadedRoom, token: str | None, host_token: str | None = None) -> Snapshot:
         return reads.snapshot(loaded, token, host_token, self.attendance.room(loaded.code),
-                              self.automatic.pace_of(loaded), self.clock())
+                              self.automatic.pace_of(loaded), self.clock(), self.talk.recent(loaded),
+                              self._moments(loaded, token), self.talk.offered(loaded))
+
+    def _moments(self, loaded: LoadedRoom, token: str | None) -> list[dict]:
+        """The coach's moments of this browser's seat in the hand just over (its own only)."""
+        seat, match = seat_of(loaded, token), loaded.match
+        if seat is None or match is None or not match.hand_over:
+            return []
+        return self.records.moments(loaded.code, match.hand_number, loaded.version).get(seat, [])
+
+    def announce(self, code: str) -> None:
+        """Something about the room changed outside its log (the coach's moments): pages load it again."""
+        self.committer.change(code, lambda loaded: Change())
 
     def page(self, code: str, token: str | None, host_token: str | None = None) -> Snapshot:
         """The room as it is now, for a page load (opening the page counts as the seat's player being there)."""

@@ -3,9 +3,14 @@ loaded (one load per version serves every socket) and the room's presence. A pur
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import engine
+from engine.coach import Moment
 from webapp.core.autoplay import Pace
 from webapp.core.clock import Clock
+from webapp.core.phrases import Said
 from webapp.core.room_page import SeatInfo, Snapshot
 
 from ..runtime.presence import RoomPresence
@@ -16,7 +21,10 @@ from .moves import seat_of
 
 
 def snapshot(loaded: LoadedRoom, token: str | None, host_token: str | None, present: RoomPresence,
-             pace: Pace, now: float) -> Snapshot:
+             pace: Pace, now: float, said: tuple[Said, ...] = (), moments: Sequence[dict[str, Any]] = (),
+             phrases: bool = False) -> Snapshot:
+    """What the browser holding ``token`` is shown: its seat's view, the table's settings, the phrases ``said``
+    lately, and the coach's ``moments`` of its own seat."""
     seat = seat_of(loaded, token)
     match = loaded.match
     turn, ready = turn_deadline(loaded, pace), ready_deadline(loaded)
@@ -31,6 +39,8 @@ def snapshot(loaded: LoadedRoom, token: str | None, host_token: str | None, pres
         turn_key=turn_key(match, seat), clock=Clock(loaded.rules.time_limit_minutes, loaded.row.started_at),
         turn_left=None if turn is None else max(turn - now, 0.0),
         next_hand_left=None if ready is None else max(ready - now, 0.0),
+        card_counter=loaded.settings.card_counter, phrases=phrases and seat is not None, said=said,
+        moments=tuple(Moment.from_dict(moment) for moment in moments),
     )
 
 

@@ -20,7 +20,8 @@ class Seat:
     """``token_hash``: a person's seat (the hash of the token in their cookie); ``bot``: a bot's level.
 
     ``autoplay``: 托管, a bot plays for the person until they take it back; ``ready``: they pressed 继续 on the
-    hand-end screen.
+    hand-end screen; ``player_hash``: the hash of the player cookie of the browser that took the seat (its
+    statistics).
     """
 
     name: str | None = None
@@ -28,6 +29,7 @@ class Seat:
     bot: str | None = None
     autoplay: bool = False
     ready: bool = False
+    player_hash: str | None = None
 
     @property
     def taken(self) -> bool:
@@ -38,8 +40,8 @@ class Seat:
         return self.token_hash is not None
 
     @classmethod
-    def person(cls, name: str, token_hash: str) -> Seat:
-        return cls(name=name, token_hash=token_hash)
+    def person(cls, name: str, token_hash: str, player_hash: str | None = None) -> Seat:
+        return cls(name=name, token_hash=token_hash, player_hash=player_hash)
 
     @classmethod
     def robot(cls, level: str) -> Seat:
@@ -54,7 +56,8 @@ class Seat:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
         return cls(name=data.get("name"), token_hash=data.get("token_hash"), bot=data.get("bot"),
-                   autoplay=data.get("autoplay", False), ready=data.get("ready", False))
+                   autoplay=data.get("autoplay", False), ready=data.get("ready", False),
+                   player_hash=data.get("player_hash"))
 
 
 def seats_of(rows: list[dict[str, Any]]) -> tuple[Seat, ...]:

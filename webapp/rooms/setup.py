@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from flask_babel import lazy_gettext as _l
 
@@ -44,23 +45,27 @@ class RoomSetup:
                                settings=(settings or TableSettings()).to_dict(), changed_at=self.clock()))
         return code, host_token
 
-    def create_solo(self, level: str, name: str) -> tuple[str, str]:
-        """Seat 0 for the player, three bots, dealing at once; returns (code, seat token)."""
+    def create_solo(self, level: str, name: str, player: str | None = None, card_counter: bool = False
+                    ) -> tuple[str, str]:
+        """Seat 0 for the player (``player``: the browser's player token), three bots, dealing at once; returns
+        (code, seat token)."""
         level = bot_level(level)
         token = new_token()
         code = new_room_code()
-        seats = [Seat.person(player_name(name, 0), token_hash(token))] + [Seat.robot(level)] * 3
+        seats = [Seat.person(player_name(name, 0), token_hash(token), _hash(player))] + [Seat.robot(level)] * 3
         rules = engine.Rules.preset("classic")
         now = self.clock()
         self.store.insert(Room(code=code, solo=True, preset="classic", rules=rules.to_dict(), bot_level=level,
                                seats=rows_of(seats), started_at=utcnow(), match_state=new_match(rules).to_dict(),
-                               settings=TableSettings.solo().to_dict(), changed_at=now, acted_at=now, due_at=now))
+                               settings=replace(TableSettings.solo(), card_counter=card_counter).to_dict(),
+                               changed_at=now, acted_at=now, due_at=now))
         self.seen(code, 0)
         self.committer.notifier.publish(code, 0)
         return code, token
 
-    def join(self, code: str, seat: object, name: str, token: str | None) -> str:
-        """Take a free seat before the start; returns the new seat token."""
+    def join(self, code: str, seat: object, name: str, token: str | None, player: str | None = None) -> str:
+        """Take a free seat before the start (``player``: the browser's player token); returns the new seat
+        token."""
         new = new_token()
 
         def take(loaded: LoadedRoom) -> Change:
@@ -72,7 +77,7 @@ class RoomSetup:
             if loaded.seats[index].taken:
                 raise BadRequest(_l("that seat is taken; pick another"))
             seats = list(loaded.seats)
-            seats[index] = Seat.person(player_name(name, index), token_hash(new))
+            seats[index] = Seat.person(player_name(name, index), token_hash(new), _hash(player))
             return Change(columns={"seats": rows_of(seats)})
 
         joined = self.committer.change(code, take)
@@ -110,6 +115,10 @@ class RoomSetup:
                                    "started_at": utcnow(), "due_at": self.clock()})
 
         self.committer.change(code, start)
+
+
+def _hash(token: str | None) -> str | None:
+    return None if token is None else token_hash(token)
 
 
 def _require_host(loaded: LoadedRoom, host_token: str | None) -> None:

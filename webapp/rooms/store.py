@@ -4,6 +4,10 @@ Every change is one transaction that raises the room's version by one, and only 
 was read (``Conflict`` otherwise: the caller reads again and retries). A person's action carries the client's
 action id, unique per room in the log, so a repeated request is refused by the database (``DuplicateAction``).
 Core statements, not the ORM: this is the hot path of every move.
+
+Each hand's starting state is kept too (``room_hand``: the match as it stood when the hand began, and how many
+actions of the log came before), written with the checkpoint: a finished hand is replayed from its own start
+(:mod:`.hands`), however long the match has gone on.
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from ..errors import Conflict, NotFound
-from ..models import Room, RoomAction, as_utc, utcnow
+from ..models import Room, RoomAction, RoomHand, as_utc, utcnow
 
 ROOM = Room.__table__
 ACTION = RoomAction.__table__
+HAND = RoomHand.__table__
 ROW_COLUMNS = ("code", "version", "solo", "preset", "rules", "bot_level", "host_token_hash", "seats",
                "match_state", "base_actions", "actions", "started_at", "changed_at", "due_at", "acted_at",
                "settings")
@@ -66,6 +71,15 @@ class NewAction:
 
 
 @dataclass(frozen=True)
+class HandStart:
+    """The match as it stood when a hand began (``Match.to_dict()``), after ``base_actions`` logged actions."""
+
+    hand_number: int
+    state: dict[str, Any]
+    base_actions: int
+
+
+@dataclass(frozen=True)
 class LoggedAction:
     seq: int
     kind: str
@@ -98,6 +112,8 @@ class RoomStore:
     def insert(self, room: Room) -> None:
         with self.engine.begin() as connection:
             connection.execute(insert(ROOM).values(**{c.name: getattr(room, c.name) for c in ROOM.columns}))
+            if room.match_state is not None:
+                _keep_start(connection, room.code, room.match_state, room.base_actions)
 
     def row(self, code: str) -> RoomRow:
         with self.engine.connect() as connection:
@@ -127,6 +143,8 @@ class RoomStore:
                                           {**values, "p_code": row.code, "p_version": row.version})
                 if done.rowcount != 1:
                     raise Conflict("the table changed meanwhile; try again")
+                if changes.get("match_state") is not None:  # a match starts
+                    _keep_start(connection, row.code, changes["match_state"], changes.get("base_actions", 0))
                 if actions:
                     connection.execute(self._insert_actions, [
                         {"code": row.code, "seq": row.actions + i, "kind": a.kind, "hand_number": a.hand_number,
@@ -151,11 +169,32 @@ class RoomStore:
     def checkpoint(self, code: str, state: dict[str, Any], base_actions: int) -> None:
         """Keep ``state`` (the match after ``base_actions`` actions) as the point replays start from.
 
-        Not a new version: the match is the same, only cheaper to load. A checkpoint only moves forward.
+        Not a new version: the match is the same, only cheaper to load. A checkpoint only moves forward. It is
+        taken as a hand begins, and kept as that hand's start.
         """
         with self.engine.begin() as connection:
             connection.execute(update(ROOM).where(ROOM.c.code == code, ROOM.c.base_actions < base_actions)
                                .values(match_state=state, base_actions=base_actions))
+            if connection.execute(select(HAND.c.hand_number).where(
+                    HAND.c.code == code, HAND.c.hand_number == state["hand_number"])).first() is None:
+                _keep_start(connection, code, state, base_actions)
+
+    def hand_start(self, code: str, hand_number: int) -> HandStart | None:
+        """The latest start kept at or before hand ``hand_number`` (replaying on from it reaches that hand)."""
+        with self.engine.connect() as connection:
+            found = connection.execute(
+                select(HAND.c.hand_number, HAND.c.state, HAND.c.base_actions)
+                .where(HAND.c.code == code, HAND.c.hand_number <= hand_number)
+                .order_by(HAND.c.hand_number.desc()).limit(1)).first()
+        return None if found is None else HandStart(*found)
+
+    def hand_actions(self, code: str, after: int, last_hand: int) -> list[LoggedAction]:
+        """The logged actions after ``after`` of the hands up to ``last_hand``, in order."""
+        query = select(ACTION.c.seq, ACTION.c.kind, ACTION.c.hand_number, ACTION.c.seat, ACTION.c.action,
+                       ACTION.c.action_id, ACTION.c.created_at).where(
+            ACTION.c.code == code, ACTION.c.seq > after, ACTION.c.hand_number <= last_hand)
+        with self.engine.connect() as connection:
+            return [LoggedAction(*found) for found in connection.execute(query.order_by(ACTION.c.seq))]
 
     def set_due(self, code: str, due_at: float | None) -> None:
         """When the automatic part of the game next needs a look (not a new version: nothing changed)."""
@@ -168,3 +207,8 @@ class RoomStore:
             return list(connection.execute(
                 select(ROOM.c.code).where(ROOM.c.due_at.is_not(None), ROOM.c.due_at < before)
                 .order_by(ROOM.c.due_at).limit(limit)).scalars())
+
+
+def _keep_start(connection, code: str, state: dict[str, Any], base_actions: int) -> None:
+    connection.execute(insert(HAND).values(code=code, hand_number=state["hand_number"], state=state,
+                                           base_actions=base_actions))

@@ -5,6 +5,11 @@ see), the bot's level, a seed for its randomness and a deadline. The decider thi
 the deadline: under load a job that waited in a queue gets a smaller budget (down to the rule bot's quick
 choice), so no table waits more than its pace plus a second for a bot. :func:`decide` runs in the local pool's
 child processes (:mod:`.pool`) and in the job queue's workers (:mod:`.queue`) alike.
+
+A job of the kind ``coach`` (issue 14) asks instead whether a play a person made in a finished hand was clearly
+worse than another, from the view that person had then (:func:`engine.coach.assess`): the search bot's estimate
+within ``COACH_MOMENT_MS``. Those jobs come after every decision a table waits for (:data:`PRIORITY`), so they
+never slow a game down.
 """
 
 from __future__ import annotations
@@ -17,12 +22,16 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 import engine
-from engine import bots
+from engine import bots, coach
 from webapp.core import players
 
 MARGIN_SECONDS = 0.05  # left for carrying the answer back before the deadline
 QUICK_LEVEL = "normal"  # the rule bot: what a bot does when there is no time to think (about a millisecond)
 SEARCH_LEVELS = {"hard"}
+DECIDE, COACH = "decide", "coach"
+PRIORITY = {DECIDE: 0, COACH: 1}  # lower first: a table's decision before any coaching
+COACH_MOMENT_MS = 300.0  # the search bot's time to judge one play of a finished hand
+COACH_SAMPLES = 24  # the most deals it plays out for that
 
 
 class DecisionFailed(RuntimeError):
@@ -37,6 +46,9 @@ class DecisionJob:
     level: str
     seed: int
     deadline: float  # seconds since the epoch
+    kind: str = DECIDE
+    play: str | None = None  # a coach job: the cards the person played (engine notation)
+    trick: int = 0  # a coach job: the trick they played them to
 
     def to_json(self) -> str:
         return _to_json(self)
@@ -52,6 +64,7 @@ class Decision:
     action: dict[str, Any] | None  # engine.encode(action); None: the bot has nothing to do now
     thought_ms: float = 0.0
     error: str | None = None  # the bot failed (a bug): the table goes on without its choice
+    moment: dict[str, Any] | None = None  # a coach job: engine.coach.Moment.to_dict(), None if the play was fine
 
     def to_json(self) -> str:
         return _to_json(self)
@@ -65,11 +78,19 @@ class Decision:
 
 
 def decide(job: DecisionJob, now: float | None = None) -> Decision:
-    """The bot's action for ``job``: the level's own bot within the time left, else the rule bot's."""
+    """The bot's action for ``job``: the level's own bot within the time left, else the rule bot's (a coach job:
+    the moment its play was, if any)."""
     began = time.perf_counter()
     left = job.deadline - (time.time() if now is None else now) - MARGIN_SECONDS
     view = view_from_json(job.view)
     rng = random.Random(job.seed)
+    if job.kind == COACH:
+        moment = None
+        if left > 0 and job.play is not None:  # a job that waited past its deadline is of no use any more
+            found = coach.assess(view, engine.parse_cards(job.play), job.trick, rng, COACH_SAMPLES,
+                                 min(COACH_MOMENT_MS, left * 1000))
+            moment = None if found is None else found.to_dict()
+        return Decision(job.id, None, (time.perf_counter() - began) * 1000, moment=moment)
     action = _bot(job.level, left).act(view, rng)
     return Decision(job.id, None if action is None else engine.encode(action), (time.perf_counter() - began) * 1000)
 

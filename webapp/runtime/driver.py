@@ -35,6 +35,7 @@ from engine.actions import Action
 
 from ..errors import NotFound
 from ..rooms.automatic import BOT_GRACE, AutomaticPart, Plan
+from ..rooms.cache import LoadedRoom
 from ..rooms.store import RoomStore
 from .decisions import Decision, DecisionJob, view_to_json
 
@@ -69,13 +70,15 @@ class RoomState:
 
 class Driver:
     def __init__(self, automatic: AutomaticPart, store: RoomStore, leases, decider, *, inline: bool = False,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 after_hand: Callable[[LoadedRoom], None] | None = None) -> None:
         self.automatic = automatic
         self.store = store
         self.leases = leases
         self.decider = decider
         self.inline = inline
         self.clock = clock
+        self.after_hand = after_hand  # told of every look at a room whose hand is over (issue 14)
         self._rooms: dict[str, RoomState] = {}
         self._held: set[str] = set()
         self._lock = threading.Lock()
@@ -228,6 +231,8 @@ class Driver:
         except NotFound:
             self._let_go(code)
             return False
+        if self.after_hand is not None and plan.loaded.match is not None and plan.loaded.match.hand_over:
+            self.after_hand(plan.loaded)
         if plan.next_hand_at is not None:
             state.plan = None
             if self.clock() >= plan.next_hand_at:

@@ -8,7 +8,8 @@ Redis as its only dependency here (Celery brings a broker abstraction, a result 
 A requester (a driver, or the hint button) sends ``decide_job(job, reply_to)``; the worker that runs it pushes the
 decision onto the requester's own Redis list, which one thread of the requester pops (``BLPOP``) and hands to the
 waiting :class:`~concurrent.futures.Future`. The decision's deadline travels with the job, so a job that waited in
-a long queue is decided with the time it has left.
+a long queue is decided with the time it has left. The coach's jobs (issue 14) go through a queue of their own whose
+actor has a lower priority: a worker holding both kinds runs the tables' decisions first.
 """
 
 from __future__ import annotations
@@ -24,11 +25,13 @@ import dramatiq
 import redis as redis_lib
 from dramatiq.brokers.redis import RedisBroker
 
-from .decisions import Decision, DecisionFailed, DecisionJob, decide
+from .decisions import COACH, Decision, DecisionFailed, DecisionJob, decide
 
 log = logging.getLogger(__name__)
 
 QUEUE = "bots"
+COACH_QUEUE = "coach"
+COACH_PRIORITY = 100  # Dramatiq runs lower numbers first; the tables' decisions have 0
 REPLY_TTL = 60  # seconds a reply list outlives its requester
 WORKER_TIMEOUT_MS = 100  # the longest an idle worker waits before looking at the queue again
 HEARTBEAT_TIMEOUT_MS = 5000  # a worker silent this long is dead: its unacknowledged jobs are queued again
@@ -56,9 +59,12 @@ class BotQueue:
         # No retries: a job whose worker died is delivered again by the broker, and the driver asks again itself.
         self.decide_job = dramatiq.actor(decide_job, broker=self.broker, queue_name=QUEUE, max_retries=0,
                                          time_limit=10_000)
+        self.coach_job = dramatiq.actor(decide_job, actor_name="coach_job", broker=self.broker,
+                                        queue_name=COACH_QUEUE, priority=COACH_PRIORITY, max_retries=0,
+                                        time_limit=10_000)
 
     def worker(self, threads: int) -> dramatiq.Worker:
-        return dramatiq.Worker(self.broker, queues={QUEUE}, worker_threads=threads,
+        return dramatiq.Worker(self.broker, queues={QUEUE, COACH_QUEUE}, worker_threads=threads,
                                worker_timeout=WORKER_TIMEOUT_MS)
 
 
@@ -80,7 +86,8 @@ class QueueDecider:
         with self._lock:
             self._waiting[job.id] = future
         try:
-            self.queue.decide_job.send(job.to_json(), self.reply_to)
+            actor = self.queue.coach_job if job.kind == COACH else self.queue.decide_job
+            actor.send(job.to_json(), self.reply_to)
         except redis_lib.RedisError as error:  # Redis away: the driver asks again once it is back
             with self._lock:
                 self._waiting.pop(job.id, None)

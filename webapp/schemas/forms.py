@@ -28,6 +28,7 @@ class Form(BaseModel):
 class SoloForm(Form):
     level: Text = "normal"
     name: PlayerName = ""
+    counter: Text = ""  # "on": the card counter (记牌器) at this solo table
 
 
 class RoomForm(Form):
@@ -86,6 +87,14 @@ class RoomQuery(Form):
     hint: Text = ""
 
 
+class ReviewQuery(Form):
+    step: Text = ""  # the step of a hand's review shown first (a trick's number, "deal" or "end")
+
+
+class SayForm(Form):
+    phrase: Text  # a quick phrase's or a reaction's key (webapp.core.phrases)
+
+
 class LanguageQuery(Form):
     next: Text = "/"
 
@@ -97,6 +106,7 @@ class PathParameters(BaseModel):
 
     code: Identifier | None = None
     entry_id: Identifier | None = None
+    number: int | None = None  # a hand's number (the int converter of the route has read it)
     locale: Text | None = None
     path: Text | None = None  # under /offline/
     filename: Text | None = None  # under /static/

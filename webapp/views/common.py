@@ -25,7 +25,7 @@ ROOM_CODE = re.compile(r"[A-Za-z0-9_-]{1,32}")  # what webapp.tokens.new_room_co
 HOST_COOKIE = "host"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60
 # The endpoints of the scoresheet sync API (README): they answer in JSON, errors included.
-JSON_ENDPOINTS = ("sheets.upload_sheet", "sheets.sync_entries", "sheets.sheet_data")
+JSON_ENDPOINTS = ("sheets.upload_sheet", "sheets.sync_entries", "sheets.sheet_data", "hands.export", "hands.match")
 NO_SEAT = _l("this browser has no seat at this table (spectators cannot play)")
 
 
@@ -69,6 +69,18 @@ def set_path_cookie(response: BaseResponse, name: str, path: str, token: str) ->
 
 GAMES_COOKIE = "games"
 GAMES_KEPT = 20
+PLAYER_COOKIE = "player"  # this browser's statistics of room seats (issue 14): a token, only its hash is stored
+TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")  # what webapp.tokens.new_token makes
+
+
+def player_token() -> str | None:
+    token = request.cookies.get(PLAYER_COOKIE)
+    return token if token and TOKEN.fullmatch(token) else None
+
+
+def keep_player(response: BaseResponse, token: str) -> None:
+    """The player cookie, sent to this whole site (the statistics page reads it), for as long as the games list."""
+    set_path_cookie(response, PLAYER_COOKIE, "/", token)
 
 
 def my_games() -> list[str]:

@@ -13,7 +13,8 @@ from webapp.core.players import BOT_LEVELS
 from ..i18n import COOKIE, LOCALES
 from ..schemas.forms import LanguageQuery, SoloForm
 from ..schemas.reading import read_form, read_query
-from .common import SEAT_COOKIE, remember_game, room_path, rooms, set_room_cookie
+from ..tokens import new_token
+from .common import SEAT_COOKIE, keep_player, player_token, remember_game, room_path, rooms, set_room_cookie
 
 bp = Blueprint("home", __name__)
 
@@ -26,10 +27,12 @@ def index() -> str:
 @bp.post("/solo")
 def solo() -> Response:
     form = read_form(SoloForm)
-    code, token = rooms().setup.create_solo(form.level, form.name)
+    player = player_token() or new_token()
+    code, token = rooms().setup.create_solo(form.level, form.name, player, card_counter=form.counter == "on")
     response = redirect(room_path(code), 303)
     set_room_cookie(response, SEAT_COOKIE, code, token)
     remember_game(response, code)
+    keep_player(response, player)
     return response
 
 

@@ -9,6 +9,8 @@ from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 
+from webapp.core.room_page import hint_advice
+
 from ..errors import BadRequest
 from ..render import page_context, render_message
 from ..schemas.bodies import ActionBody
@@ -47,12 +49,13 @@ def autoplay(code: str) -> ResponseReturnValue:
 
 @bp.get("/r/<code>/hint")
 def hint(code: str) -> str:
-    """The hand region with the suggested cards selected (the player still presses Play)."""
+    """The hand region with the suggested cards selected (the player still presses Play), and why (the coach)."""
     action = rooms().hint(code, seat_token())
     selected = tuple(str(c) for c in getattr(action, "cards", ()))
     snapshot = rooms().page(code, seat_token())
     hand = render_template("partials/hand.html", oob=True, **page_context(snapshot, selected))
-    return render_message(None) + hand
+    advice = hint_advice(snapshot.view, action) if snapshot.view is not None else None
+    return render_message(advice) + hand
 
 
 def read_action() -> tuple[dict[str, Any], str | None]:

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from webapp.core.autoplay import DEAL_SPEEDS
 from webapp.core.players import BOT_LEVELS
+from webapp.core.room_page import hint_advice
 from webapp.core.rule_form import rule_form_context, rule_overrides
 
 from ..errors import BadRequest
@@ -19,11 +20,14 @@ from ..render import page_context
 from ..rooms.settings import READY_SECONDS, TURN_SECONDS, TableSettings
 from ..schemas.forms import BotsForm, JoinForm, RoomForm, RoomQuery
 from ..schemas.reading import read_form, read_query
+from ..tokens import new_token
 from .common import (
     HOST_COOKIE,
     SEAT_COOKIE,
     done,
     host_token,
+    keep_player,
+    player_token,
     qr_svg,
     remember_game,
     room_path,
@@ -69,19 +73,23 @@ def create_room() -> ResponseReturnValue:
 def room(code: str) -> str:
     snapshot = rooms().page(code, seat_token(), host_token())
     selected: tuple[str, ...] = ()
-    if read_query(RoomQuery).hint and snapshot.my_seat is not None:
+    advice = None
+    if read_query(RoomQuery).hint and snapshot.my_seat is not None and snapshot.view is not None:
         action = rooms().hint(code, seat_token())
         selected = tuple(str(c) for c in getattr(action, "cards", ()))
-    return render_template("room.html", **page_context(snapshot, selected))
+        advice = hint_advice(snapshot.view, action)
+    return render_template("room.html", **page_context(snapshot, selected, advice))
 
 
 @bp.post("/r/<code>/join")
 def join(code: str) -> Response:
     form = read_form(JoinForm)
-    token = rooms().setup.join(code, form.seat, form.name, seat_token())
+    player = player_token() or new_token()
+    token = rooms().setup.join(code, form.seat, form.name, seat_token(), player)
     response = redirect(room_path(code), 303)
     set_room_cookie(response, SEAT_COOKIE, code, token)
     remember_game(response, code)
+    keep_player(response, player)
     return response
 
 
