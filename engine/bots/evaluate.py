@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..view import SeatView
 from .knowledge import Knowledge
-from .outcome import level_swing, team_points
+from .candidates import play_candidates
+from .outcome import level_swing, payoff, team_points
 from .playout import playout
 from .sampling import sample_world
-from .search import payoff, play_candidates
 
 
 @dataclass(frozen=True, slots=True)

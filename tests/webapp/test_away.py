@@ -112,3 +112,16 @@ def test_a_bots_choice_is_made_once_and_lands_when_due(solo, app, client, monkey
     if after.hand.to_act != 0:
         assert decided == 1 and len(calls) == decided  # asked once; the move waits for its time
         assert match_of(app, solo).to_dict() == after.to_dict()
+
+
+def test_a_table_everyone_has_left_plays_out_its_hand_and_stops_there(solo, app, client):
+    rooms, driver = rooms_of(app), app.extensions["driver"]
+    away_after(app, 0)
+    connection = rooms.attendance.arrived(solo, 0)
+    rooms.attendance.left(solo, 0, connection)  # the person closed the page: a bot finishes their hand
+    finished = match_of(app, solo)
+    assert finished.hand_over and finished.hand_number == 1
+    driver.poke(solo)
+    assert match_of(app, solo).hand_number == finished.hand_number  # nobody there: no next hand, no 托管 for ever
+    client.post(f"/r/{solo}/next", data={"hand": finished.hand_number})  # back, and 继续
+    assert match_of(app, solo).hand_number == finished.hand_number + 1

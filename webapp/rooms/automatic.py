@@ -113,7 +113,11 @@ class AutomaticPart:
         present = self.presence.room(code)
         levels = [self._bot_level(loaded, present, seat, now) for seat in SEATS]
         if match.hand_over:
-            return Plan(loaded, pace, next_hand_at=self._next_hand_at(loaded, levels, pace))
+            # A table where no person's page is open plays out the hand it was in and stops there: nobody is
+            # there to see the next one (and an abandoned table on 托管 must not play on for ever). A return, or
+            # a 继续, goes on.
+            someone_here = any(loaded.seats[seat].human and seat in present.online for seat in SEATS)
+            return Plan(loaded, pace, next_hand_at=self._next_hand_at(loaded, levels, pace) if someone_here else None)
         plan = self._automatic(loaded, pace, levels)
         if plan.automatic:
             return plan
