@@ -28,13 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Hand, Play, Rules, bots, decode  # noqa: E402
-from engine.bots.inference import Inference, WorldFilter  # noqa: E402
-from engine.bots.knowledge import Knowledge  # noqa: E402
-from engine.bots.race import weights_of  # noqa: E402
-from engine.cards import KINDS  # noqa: E402
-from engine.phase import DEALING, DONE  # noqa: E402
-from engine.rules import PRESETS  # noqa: E402
+from engine import Hand, Play, Rules, bots, decode
+from engine.bots.inference import Inference, WorldFilter
+from engine.bots.knowledge import Knowledge
+from engine.bots.race import weights_of
+from engine.cards import KINDS
+from engine.phase import DEALING, DONE
+from engine.rules import PRESETS
 
 PLACES = 5  # four seats and the kitty
 FLOOR = 1e-3  # a probability below this counts as this in the log loss (a card the sampler never put there)

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..view import SeatView
-from .knowledge import Knowledge
 from .candidates import play_candidates
+from .knowledge import Knowledge
 from .outcome import level_swing, payoff, team_points
 from .playout import playout
 from .sampling import sample_world

@@ -122,7 +122,7 @@ def _past_plays(view: SeatView, public: Public) -> list[PastPlay]:
 def _past_passes(view: SeatView) -> list[PastPass]:
     """The passes on the showing that stands: in the window after the deal unless that showing was made after
     the bury (R8.5), and in the after-bury round; only seats that never held the kitty."""
-    rules, showing, timing = view.rules, view.showing, view.rules.overturn_timing
+    showing, timing = view.showing, view.rules.overturn_timing
     after_bury_round = (not view.first_hand and view.kitty_card is None
                         and (timing == "after_bury_no_trump" or (timing == "after_bury" and showing is not None)))
     # R8.5 炒底: an overturner after the bury takes the kitty up and buries anew, as the dealer did.

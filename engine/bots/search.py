@@ -36,11 +36,11 @@ from .inference import Inference, WorldFilter
 from .knowledge import Knowledge
 from .outcome import payoff
 from .playout import playout
+from .preplay import bury_candidates, finish, rebuild, searchable, show_candidates
 from .race import Effort, Race
 from .rule import RuleBot
-from .preplay import bury_candidates, finish, rebuild, searchable, show_candidates
 from .sampling import World, sample_world
-from .switches import Switches
+from .switches import ALL, Switches
 
 FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
 BEFORE_PLAY_CONFIDENCE = 2.0  # a whole hand's playouts are few and noisy: demand more before leaving the rule's choice
@@ -58,7 +58,7 @@ class SearchBot(RuleBot):
     name = "search"
 
     def __init__(self, budget_ms: float | None = 260.0, max_samples: int = 200,
-                 switches: Switches | str = Switches()) -> None:
+                 switches: Switches | str = ALL) -> None:
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.switches = Switches.parse(switches) if isinstance(switches, str) else switches

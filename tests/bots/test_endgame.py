@@ -23,7 +23,7 @@ def endgames(preset: str, seeds: range):
     """Rule-bot hands stopped once the seat to play holds ENDGAME_CARDS cards or fewer."""
     for seed in seeds:
         hand = play_until(dealt_hand(Rules.preset(preset), seed, dealer=seed % 4), rule_bots(),
-                          lambda h: h.phase == "playing" and len(h.hands[h.to_act]) <= ENDGAME_CARDS
+                          lambda h, seed=seed: h.phase == "playing" and len(h.hands[h.to_act]) <= ENDGAME_CARDS
                           and len(h.trick.plays) == seed % 4, seed)
         if hand.phase == "playing":
             yield hand

@@ -26,7 +26,7 @@ def hands_in_play(preset: str, seeds: range, tricks: tuple[int, ...]):
     for seed in seeds:
         for n in tricks:
             hand = play_until(dealt_hand(Rules.preset(preset), seed, dealer=seed % 4), rule_bots(),
-                              lambda h: h.phase == "playing" and len(h.tricks) >= n
+                              lambda h, seed=seed, n=n: h.phase == "playing" and len(h.tricks) >= n
                               and len(h.trick.plays) == (seed + n) % 4, seed)
             if hand.phase == "playing":
                 yield hand

@@ -10,8 +10,8 @@ import pytest
 import redis
 
 import engine
-from webapp.runtime.decisions import COACH, DecisionJob, view_to_json
 from webapp.core.phrases import SHOW_SECONDS
+from webapp.runtime.decisions import COACH, DecisionJob, view_to_json
 from webapp.runtime.leases import RedisLeases
 from webapp.runtime.notify import RedisNotifier
 from webapp.runtime.phrases import KEY_TTL, RedisPhrases
