@@ -42,13 +42,13 @@ def test_the_turn_clock_plays_for_a_silent_player_and_autoplay_is_taken_back(pag
     expect(page.locator("#hand label.slot")).not_to_have_count(cards)
     page.click("#autoplay-off")
     expect(page.locator(".seat.bottom .badge.autoplay")).to_have_count(0)
-    # The seat plays again: the game waits for the person (the bots may have finished this hand meanwhile:
-    # then in the next one).
-    page.wait_for_selector("#play, #next-hand", timeout=CLOCK)
-    if page.locator("#next-hand").count():
-        page.click("#next-hand")
-        while not page.locator("#play").count():
-            page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=CLOCK)
+    # The seat plays again: the game waits for the person (on 托管 the bots may have finished this hand, and the
+    # next one begun, meanwhile: then the person answers the window, or presses 继续, until their play).
+    while not page.locator("#play").count():
+        page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare'], #next-hand", timeout=CLOCK)
+        if page.locator("#next-hand").count():
+            page.click("#next-hand")
+        else:
             take_turn(page)
     expect(page.locator("#autoplay-on")).to_be_visible()
 
