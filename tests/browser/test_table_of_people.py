@@ -31,6 +31,7 @@ def room_with_bots(page: Page, server, **table: str) -> None:
 
 
 def test_the_turn_clock_plays_for_a_silent_player_and_autoplay_is_taken_back(page: Page, server):
+    page.set_default_timeout(CLOCK)  # the table's pace on a busy machine (the server is shared by every test)
     room_with_bots(page, server, turn_seconds="15")
     while not page.locator("#play").count():  # declare or pass in the window, bury: until it is a play
         page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']")
@@ -39,9 +40,9 @@ def test_the_turn_clock_plays_for_a_silent_player_and_autoplay_is_taken_back(pag
     cards = len(hand_cards(page))
     # The player does nothing: when the clock runs out a bot plays for them and the seat is on 托管.
     expect(page.locator(".seat.bottom .badge.autoplay")).to_be_visible(timeout=CLOCK)
-    expect(page.locator("#hand label.slot")).not_to_have_count(cards)
+    expect(page.locator("#hand label.slot")).not_to_have_count(cards, timeout=CLOCK)
     page.click("#autoplay-off")
-    expect(page.locator(".seat.bottom .badge.autoplay")).to_have_count(0)
+    expect(page.locator(".seat.bottom .badge.autoplay")).to_have_count(0, timeout=CLOCK)
     # The seat plays again: the game waits for the person (on 托管 the bots may have finished this hand, and the
     # next one begun, meanwhile: then the person answers the window, or presses 继续, until their play).
     while not page.locator("#play").count():
