@@ -28,7 +28,8 @@ def server(tmp_path_factory):
 
 # ---------------------------------------------------------------------------- playing like a person
 
-ACTION_CONTROLS = "#play, #bury, #pass, button.show[data-kind='declare'], #result"
+YOUR_TURN = "#play, #bury, #pass, button.show[data-kind='declare']"  # what a person's turn shows
+ACTION_CONTROLS = YOUR_TURN + ", #result"
 
 
 def hand_cards(page: Page) -> list[str]:
@@ -75,6 +76,21 @@ def take_turn(page: Page, choose_by_clicking: bool = False) -> bool:
         return False
     wait_for_change(page, before)
     return True
+
+
+def until_my_play(page: Page, timeout: float | None = None, continuing: bool = False) -> None:
+    """Declare or pass in the window and bury, as a person does, until it is this person's turn to play a card
+    (``continuing``: press 继续 at a hand's end too). It waits for a turn before it looks for the play: a look
+    made while the bots still play would find no play, take the turn that follows, and so play on."""
+    controls = YOUR_TURN + (", #next-hand" if continuing else "")
+    while True:
+        page.wait_for_selector(controls, timeout=timeout)
+        if page.locator("#play").count():
+            return
+        if continuing and page.locator("#next-hand").count():
+            page.click("#next-hand")
+        else:
+            take_turn(page)
 
 
 def select_hint(page: Page, by_clicking: bool) -> None:

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import ACTION_CONTROLS, play_solo_hand_to_the_end, room_of_two, take_turn
+from .conftest import play_solo_hand_to_the_end, room_of_two, until_my_play
 from .test_rooms import PHONE
 
 pytestmark = pytest.mark.browser
@@ -19,9 +19,7 @@ def test_the_counter_opens_over_the_table_and_a_finished_hand_is_stepped_through
     page.goto(server.url + "/")
     page.check("#solo-counter")
     page.click("#solo-normal")
-    while not page.locator("#play").count():
-        page.wait_for_selector(ACTION_CONTROLS)
-        take_turn(page)
+    until_my_play(page)
     hand_box = page.locator("#hand").bounding_box()
     page.click("#counter-toggle")
     counter = page.locator("#card-counter")

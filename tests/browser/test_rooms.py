@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..servers import Server
-from .conftest import hand_cards, take_turn
+from .conftest import hand_cards, take_turn, until_my_play
 
 pytestmark = pytest.mark.browser
 
@@ -79,9 +79,10 @@ def test_a_server_restart_mid_hand_loses_nothing(page: Page, tmp_path):
         page.goto(own.url + "/")
         page.click("#solo-normal")
         expect(page.locator("#turn")).not_to_have_attribute("data-phase", "dealing", timeout=20_000)
-        while not page.locator("#play").count() or len(hand_cards(page)) > 23:
-            page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']")
+        until_my_play(page)
+        while len(hand_cards(page)) > 23:  # two plays made
             take_turn(page)
+            until_my_play(page)
         cards, points = hand_cards(page), page.locator("#defender-points").inner_text()
 
         own.kill()

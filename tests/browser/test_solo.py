@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import boxes, click_card, hand_cards, play_solo_hand_to_the_end, take_turn
+from .conftest import boxes, click_card, hand_cards, play_solo_hand_to_the_end, take_turn, until_my_play
 from .test_table_layout import BAR
 
 pytestmark = pytest.mark.browser
@@ -53,9 +53,7 @@ def test_reconnect_mid_hand_returns_to_the_same_seat_and_cards(page: Page, serve
 
 def test_illegal_play_is_refused_in_one_sentence_over_the_table_and_the_hand_goes_on(page: Page, server):
     start_solo(page, server)
-    while not page.locator("#play").count():
-        page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']")
-        take_turn(page)
+    until_my_play(page)
     cards = hand_cards(page)
     for index in range(len(cards)):  # every card at once: never a legal lead (R4.2) nor follow (R5.1)
         click_card(page, index)
@@ -96,9 +94,7 @@ def test_through_the_deal_and_its_offers_the_hand_and_the_bar_stay_put(page: Pag
 def test_your_turn_rings_and_vibrates_unless_switched_off_and_the_switch_is_remembered(page: Page, server):
     page.add_init_script("window.buzzes = 0; navigator.vibrate = () => { window.buzzes += 1; return true; };")
     start_solo(page, server)
-    while not page.locator("#play").count():
-        page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']")
-        take_turn(page)
+    until_my_play(page)
     for _ in range(2):  # the bots play, and it is our turn again: a new decision, one buzz
         buzzes = page.evaluate("window.buzzes")
         take_turn(page)

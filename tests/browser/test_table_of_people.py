@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import hand_cards, take_turn
+from .conftest import hand_cards, take_turn, until_my_play
 from .test_solo import start_solo
 
 pytestmark = pytest.mark.browser
@@ -33,9 +33,7 @@ def room_with_bots(page: Page, server, **table: str) -> None:
 def test_the_turn_clock_plays_for_a_silent_player_and_autoplay_is_taken_back(page: Page, server):
     page.set_default_timeout(CLOCK)  # the table's pace on a busy machine (the server is shared by every test)
     room_with_bots(page, server, turn_seconds="15")
-    while not page.locator("#play").count():  # declare or pass in the window, bury: until it is a play
-        page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']")
-        take_turn(page)
+    until_my_play(page)
     expect(page.locator("#turn .turn-clock")).to_be_visible()  # the countdown the player sees
     cards = len(hand_cards(page))
     # The player does nothing: when the clock runs out a bot plays for them and the seat is on 托管.
@@ -45,12 +43,7 @@ def test_the_turn_clock_plays_for_a_silent_player_and_autoplay_is_taken_back(pag
     expect(page.locator(".seat.bottom .badge.autoplay")).to_have_count(0, timeout=CLOCK)
     # The seat plays again: the game waits for the person (on 托管 the bots may have finished this hand, and the
     # next one begun, meanwhile: then the person answers the window, or presses 继续, until their play).
-    while not page.locator("#play").count():
-        page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare'], #next-hand", timeout=CLOCK)
-        if page.locator("#next-hand").count():
-            page.click("#next-hand")
-        else:
-            take_turn(page)
+    until_my_play(page, timeout=CLOCK, continuing=True)
     expect(page.locator("#autoplay-on")).to_be_visible()
 
 

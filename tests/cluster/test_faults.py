@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 import engine
 
-from ..browser.conftest import hand_cards, select_hint, take_turn
+from ..browser.conftest import YOUR_TURN, hand_cards, select_hint, take_turn, until_my_play
 from ..webapp.conftest import person_move
 from .conftest import logged_ids, replayed
 
@@ -26,7 +26,6 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "en-US"}
 WAIT = 60  # seconds: a bound for a busy machine (a takeover waits out a lease), not a duration asserted
-YOUR_TURN = "#play, #bury, #pass, button.show[data-kind='declare']"  # what a person's turn shows
 ID_FIELD = re.compile(r'name="action_id"\r\n\r\n([^\r]+)|(?:^|&)action_id=([^&]+)')
 
 
@@ -203,13 +202,10 @@ def solo_hand_over(page: Page):
 
 
 def test_postgres_stopped_for_ten_seconds_gets_a_clear_try_again_and_play_resumes(page: Page, cluster, store):
-    # (Before the Redis restart below: after it, a new solo game once stalled here; see the README's Runtime.)
     accepted = AcceptedMoves()
     accepted.watch(page)
     start_solo(page, cluster)
-    while not page.locator("#play").count():
-        page.wait_for_selector(YOUR_TURN, timeout=WAIT * 1000)
-        take_turn(page)
+    until_my_play(page, timeout=WAIT * 1000)
     code = page.url.rsplit("/", 1)[1]
     cards = hand_cards(page)
     select_hint(page, by_clicking=False)

@@ -74,3 +74,14 @@ def test_a_stale_version_cannot_overwrite_a_newer_one(solo, app):
     with pytest.raises(Conflict):
         store.commit(stale, [], {}, now=2.0)
     assert store.row(solo).version == fresh.version
+
+
+def test_a_due_time_planned_on_an_older_version_leaves_a_newer_commit_due_now(solo, app):
+    # A driver that planned on the version before a commit must not hide that commit from the sweeper.
+    store = rooms_of(app).store
+    planned = store.row(solo)
+    store.commit(planned, [], {"due_at": 5.0}, now=5.0)
+    store.set_due(solo, planned.version, None)
+    assert store.row(solo).due_at == 5.0
+    store.set_due(solo, planned.version + 1, None)
+    assert store.row(solo).due_at is None

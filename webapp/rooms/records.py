@@ -12,15 +12,16 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 
 from ..models import CoachNote, SeatHand
 
 NOTE = CoachNote.__table__
 RESULT = SeatHand.__table__
 KEPT_ROOMS = 256  # rooms whose moments each process keeps
+INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}  # each with ON CONFLICT DO NOTHING
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,9 @@ class HandRecords:
 
     def keep_results(self, rows: list[tuple[SeatResult, str | None]], now: float) -> None:
         """Keep each seat's result with the hash of the player who sat there (a result kept already stays)."""
-        for row, player_hash in rows:
-            self._insert_once(RESULT, {"code": row.code, "hand_number": row.hand_number, "seat": row.seat,
-                                       "player_hash": player_hash, "result": row.result, "created_at": now})
+        self._insert_once(RESULT, [{"code": row.code, "hand_number": row.hand_number, "seat": row.seat,
+                                    "player_hash": player_hash, "result": row.result, "created_at": now}
+                                   for row, player_hash in rows])
 
     def results_of(self, player_hash: str) -> list[SeatResult]:
         """Every hand the player played at a room's table, in the order they were finished."""
@@ -58,7 +59,7 @@ class HandRecords:
     # ------------------------------------------------------------------ the coach's moments
 
     def keep_moments(self, code: str, hand_number: int, seat: int, moments: list[dict[str, Any]]) -> None:
-        self._insert_once(NOTE, {"code": code, "hand_number": hand_number, "seat": seat, "moments": moments})
+        self._insert_once(NOTE, [{"code": code, "hand_number": hand_number, "seat": seat, "moments": moments}])
 
     def moments(self, code: str, hand_number: int, version: int) -> dict[int, list[dict[str, Any]]]:
         """The moments of each seat in a hand, as of the room's ``version`` (read once per version)."""
@@ -75,9 +76,9 @@ class HandRecords:
             self._moments[(code, hand_number)] = (version, found)
         return found
 
-    def _insert_once(self, table: Any, values: dict[str, Any]) -> None:
-        try:
+    def _insert_once(self, table: Any, rows: list[dict[str, Any]]) -> None:
+        """Insert the rows not kept yet: another process, or an earlier look at the same hand, may have kept
+        some (ON CONFLICT DO NOTHING: a repeat is no error, nor a line in the database's log)."""
+        if rows:
             with self.engine.begin() as connection:
-                connection.execute(insert(table).values(**values))
-        except IntegrityError:
-            pass  # kept already (another process, or an earlier look at the same hand)
+                connection.execute(INSERT[self.engine.dialect.name](table).values(rows).on_conflict_do_nothing())

@@ -196,10 +196,12 @@ class RoomStore:
         with self.engine.connect() as connection:
             return [LoggedAction(*found) for found in connection.execute(query.order_by(ACTION.c.seq))]
 
-    def set_due(self, code: str, due_at: float | None) -> None:
-        """When the automatic part of the game next needs a look (not a new version: nothing changed)."""
+    def set_due(self, code: str, version: int, due_at: float | None) -> None:
+        """When the automatic part of the game next needs a look, as planned at ``version`` (not a new version:
+        nothing changed). A commit that came in meanwhile left the room due now, and that stands."""
         with self.engine.begin() as connection:
-            connection.execute(update(ROOM).where(ROOM.c.code == code).values(due_at=due_at))
+            connection.execute(update(ROOM).where(ROOM.c.code == code, ROOM.c.version == version)
+                               .values(due_at=due_at))
 
     def overdue(self, before: float, limit: int) -> list[str]:
         """Rooms whose automatic part should have been looked at before ``before``, most overdue first."""
