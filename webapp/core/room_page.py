@@ -18,7 +18,7 @@ from engine.counter import card_count
 
 from .clock import Clock, clock_text
 from .phrases import PHRASES, REACTIONS, Said
-from .stats import match_recap
+from .stats import HandRecord, match_recap
 from .translation import gettext as _
 
 # The regions of the room page, each in templates/partials/<name>.html with that id.
@@ -73,6 +73,8 @@ class Snapshot:
     phrases: bool = False  # this browser may send quick phrases to the table
     said: tuple[Said, ...] = ()  # the phrases said lately, shown by their seats
     moments: tuple[Moment, ...] = ()  # the coach's moments of this seat in the hand just over
+    # The page keeps this seat's result of each hand in the browser (a solo game on the server, issue 14).
+    result_in_browser: bool = False
 
 
 def region_keys(snapshot: Snapshot, clock_up: bool) -> dict[str, tuple]:
@@ -117,9 +119,19 @@ def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
         "phrase_list": PHRASES if snapshot.phrases else {},
         "reactions": REACTIONS if snapshot.phrases else {},
         "action_id": action_id,
+        "hand_record": hand_record(snapshot),
         "share_url": url_for("rooms.room", code=snapshot.code, _external=True),
         **table_names(snapshot),
     }
+
+
+def hand_record(snapshot: Snapshot) -> HandRecord | None:
+    """This seat's record of the hand just over, for the page to keep in the browser when it keeps them: only the
+    hand's result, public by then (R7, R9), and the seat."""
+    view, seat = snapshot.view, snapshot.my_seat
+    if not snapshot.result_in_browser or seat is None or view is None or view.result is None or view.result.redeal:
+        return None
+    return HandRecord(snapshot.code, view.hand_number, seat, view.result)
 
 
 def table_names(snapshot: Snapshot) -> dict[str, Any]:

@@ -3,15 +3,18 @@
 :func:`statistics` sums a player's hands — each seat's :class:`HandRecord` (the server keeps those of room seats;
 the offline app keeps its own in the browser) — into matches and hands played, hands won as declarers and as
 defenders (R1.4, R9.2), levels gained, the average defenders' total (R7) and the best comeback: the most levels
-behind that the player's team was in a match it went on to win (R9.4). :func:`match_recap` is a match's story
+behind that the player's team was in a match it went on to win (R9.4). The server keeps the records of room seats;
+the browser keeps those of solo games, online and offline, under :data:`STORAGE_KEY` (the newest :data:`KEPT`), and
+the statistics page adds them to the server's (:func:`once_each`). :func:`match_recap` is a match's story
 at its end: both teams' levels after each hand (drawn with the scoresheet's chart), each hand's points, and the
 kitties the defenders won (扣底, R7.3).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine import HandResult, Rules, team_of
 from engine.cards import RANKS
@@ -19,6 +22,8 @@ from engine.cards import RANKS
 from .sheet_chart import LevelChart, levels_chart
 
 START = ("2", "2")  # R9.1: both teams start at 2
+STORAGE_KEY = "shuangsheng.stats"  # the browser's records (localStorage): a list of HandRecord.to_dict()
+KEPT = 2000  # hand records a browser keeps (about 300 bytes each), and the most the statistics page sends
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,14 @@ class HandRecord:
     hand_number: int
     seat: int
     result: HandResult
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "hand_number": self.hand_number, "seat": self.seat,
+                "result": self.result.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandRecord:
+        return cls(data["game"], data["hand_number"], data["seat"], HandResult.from_dict(data["result"]))
 
     @property
     def team(self) -> int:
@@ -75,6 +88,18 @@ def statistics(records: Sequence[HandRecord]) -> Statistics:
         conceded_points=_average([r.result.defender_points for r in declaring]),
         best_comeback=max((_deepest(hands) for hands in won), default=0),
     )
+
+
+def once_each(records: Iterable[HandRecord]) -> list[HandRecord]:
+    """The first record of each hand of each game: a hand the server and the browser (or a browser twice) both
+    sent counts once."""
+    seen: set[tuple[str, int]] = set()
+    kept = []
+    for record in records:
+        if (record.game, record.hand_number) not in seen:
+            seen.add((record.game, record.hand_number))
+            kept.append(record)
+    return kept
 
 
 def _winner(hands: list[HandRecord]) -> int | None:

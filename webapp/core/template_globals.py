@@ -13,6 +13,7 @@ from engine.scoresheet import MAX_KITTY_POINTS
 
 from .card_faces import card_face, card_faces
 from .room_page import bot_level_name
+from .stats import KEPT, STORAGE_KEY
 
 
 def suit_order_text(order: str) -> str:
@@ -29,6 +30,8 @@ TEMPLATE_GLOBALS: dict[str, Any] = {
     "RED_SUITS": RED_SUITS,
     "BIG_JOKER": BIG_JOKER,  # the two jokers' faces and names differ
     "BOT_LEVELS": bots.LEVELS,
+    "STATS_KEY": STORAGE_KEY,  # where a browser keeps its hands' records, and how many (static/js/stats.js)
+    "STATS_KEPT": KEPT,
     "bot_level_name": bot_level_name,
     "suit_order_text": suit_order_text,
     "card_face": card_face,

@@ -1,19 +1,16 @@
-"""The statistics of the games played in the offline app (issue 14), kept in the browser's storage: each finished
-hand's record, shown on the same page as the server's statistics (``templates/partials/stats.html``)."""
+"""The statistics kept in the browser's storage (issue 14): each finished hand's record of the games played in the
+offline app, and of the solo games played online in this browser (``static/js/stats.js`` keeps those, in the same
+list), shown on the same page as the server's statistics (``templates/partials/stats.html``)."""
 
 from __future__ import annotations
 
 import json
 
-from engine import HandResult
-from webapp.core.stats import HandRecord, statistics
+from webapp.core.stats import KEPT, STORAGE_KEY, HandRecord, statistics
 
 from .pages import Pages
 from .routes import Request, Response, Router
 from .storage import Storage
-
-STORAGE_KEY = "shuangsheng.stats"
-KEPT = 2000  # hand records kept (about 300 bytes each)
 
 
 class OfflineStats:
@@ -24,12 +21,10 @@ class OfflineStats:
 
     def records(self) -> list[HandRecord]:
         saved = self.storage.get(STORAGE_KEY)
-        return [HandRecord(r["game"], r["hand_number"], r["seat"], HandResult.from_dict(r["result"]))
-                for r in (json.loads(saved) if saved else [])]
+        return [HandRecord.from_dict(r) for r in (json.loads(saved) if saved else [])]
 
     def add(self, record: HandRecord) -> None:
-        kept = [{"game": r.game, "hand_number": r.hand_number, "seat": r.seat, "result": r.result.to_dict()}
-                for r in [*self.records(), record][-KEPT:]]
+        kept = [r.to_dict() for r in [*self.records(), record][-KEPT:]]
         self.storage.put(STORAGE_KEY, json.dumps(kept))
 
     def page(self, request: Request) -> Response:

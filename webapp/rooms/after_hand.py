@@ -1,7 +1,8 @@
 """What happens once a hand is over (issue 14), off the web path: the driver that holds the room calls
 :meth:`AfterHand.seen` whenever it looks at a room whose hand is over. The first look keeps each person's result
-(the statistics of the browser that sat there) and asks the coach for each person's moments; later looks, in this
-process or another, change nothing (the records keep the first of each).
+at a room's table (the statistics of the browser that sat there; a solo game's result is its browser's to keep)
+and asks the coach for each person's moments; later looks, in this process or another, change nothing (the
+records keep the first of each).
 """
 
 from __future__ import annotations
@@ -55,9 +56,10 @@ class AfterHand:
         if not people:
             return
         hand = self.hands.hand(loaded.code, number)
-        result = hand.result.to_dict()
-        self.records.keep_results([(SeatResult(loaded.code, number, index, result), loaded.seats[index].player_hash)
-                                   for index in people], self.clock())
+        if not loaded.row.solo:  # a solo game's results are kept by the player's browser (static/js/stats.js)
+            result = hand.result.to_dict()
+            self.records.keep_results([(SeatResult(loaded.code, number, index, result),
+                                        loaded.seats[index].player_hash) for index in people], self.clock())
         coached = self.records.moments(loaded.code, number, loaded.version)
         if self.coach is not None and not all(index in coached for index in people):
             self.coach.start(loaded.code, hand, people)

@@ -40,7 +40,7 @@ def snapshot(loaded: LoadedRoom, token: str | None, host_token: str | None, pres
         turn_left=None if turn is None else max(turn - now, 0.0),
         next_hand_left=None if ready is None else max(ready - now, 0.0),
         card_counter=loaded.settings.card_counter, phrases=phrases and seat is not None, said=said,
-        moments=tuple(Moment.from_dict(moment) for moment in moments),
+        moments=tuple(Moment.from_dict(moment) for moment in moments), result_in_browser=loaded.row.solo,
     )
 
 

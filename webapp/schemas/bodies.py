@@ -9,15 +9,33 @@ API takes, and what each value means (points, levels, dealers) stays the engine'
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from engine import HandEntry, Rules, Scoresheet
+from engine import HandEntry, HandResult, Rules, Scoresheet
+from engine.cards import RANKS
 from engine.rules import BOOLEAN_OPTIONS, CHOICES, INTEGER_OPTIONS
 from engine.scoresheet import FORMAT_VERSION
+from engine.scoring import DECLARERS, DEFENDERS, SWITCH
+from webapp.core.stats import KEPT, HandRecord
 
-from .fields import Cards, Count, EditToken, Hands, Identifier, Moment, Name, OptionalIdentifier, Text
+from .fields import (
+    Cards,
+    Count,
+    EditToken,
+    GameId,
+    HandNumber,
+    Hands,
+    Identifier,
+    Moment,
+    Name,
+    OptionalIdentifier,
+    Seat,
+    Signed,
+    Team,
+    Text,
+)
 
 Pair = tuple[Count, Count]  # a count per team
 Flags = tuple[bool, bool]
@@ -35,11 +53,11 @@ class Record(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
-def _engine_shaped(name: str, source: type, types: dict[str, Any], defaults: dict[str, Any] | None = None
-                   ) -> type[Record]:
+def _engine_shaped(name: str, source: type, types: dict[str, Any], defaults: dict[str, Any] | None = None,
+                   required: bool = False) -> type[Record]:
     """A :class:`Record` with ``source``'s dataclass fields, of the given ``types``, with its defaults
-    (``defaults`` stands in for those its dataclass makes by a factory)."""
-    fields = {field.name: (types[field.name], _default(field, defaults or {}))
+    (``defaults`` stands in for those its dataclass makes by a factory), or each one ``required``."""
+    fields = {field.name: (types[field.name], ... if required else _default(field, defaults or {}))
               for field in dataclasses.fields(source) if field.init}
     return create_model(name, __base__=Record, **fields)
 
@@ -108,3 +126,31 @@ class SheetChanges(Body):
 
 class ClockStart(Body):
     started_at: Moment | None = None
+
+
+Level = Literal[RANKS]  # R9.1: 2 to A
+ResultRecord = _engine_shaped("ResultRecord", HandResult, {
+    "redeal": Literal[False], "trick_points": Count, "kitty_points": Count, "multiplier": Count,
+    "kitty_bonus": Count, "penalty": Signed, "defender_points": Signed, "steps": Count,
+    "side": Literal[DECLARERS, SWITCH, DEFENDERS], "dealer": Seat | None, "declarers": Team | None,
+    "levels_after": tuple[Level, Level], "next_dealer": Seat | None, "match_winner": Team | None,
+}, required=True)  # a finished hand's result (a redeal is dealt again at once: never a record)
+
+
+class BrowserRecord(Record):
+    """One hand of a solo game as the browser keeps it (``HandRecord.to_dict()``)."""
+
+    game: GameId
+    hand_number: HandNumber
+    seat: Seat
+    result: ResultRecord
+
+    def hand_record(self) -> HandRecord:
+        return HandRecord.from_dict(self.model_dump())
+
+
+class BrowserRecords(Body):
+    """The hand records a browser keeps, sent for its statistics (static/js/stats.js): at most as many as it
+    keeps."""
+
+    records: Annotated[tuple[BrowserRecord, ...], Field(max_length=KEPT)]

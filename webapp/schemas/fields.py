@@ -112,6 +112,12 @@ PlayerName = Annotated[Name, AfterValidator(_player_name)]
 EditToken = Annotated[str, StringConstraints(min_length=CLIENT_TOKEN_LENGTH[0],
                                              max_length=CLIENT_TOKEN_LENGTH[1], pattern=EDIT_TOKEN_PATTERN)]
 Count = Annotated[int, Field(ge=0, le=LARGEST_NUMBER)]
+Signed = Annotated[int, Field(ge=-LARGEST_NUMBER, le=LARGEST_NUMBER)]  # a defenders' total, a penalty (R4.5)
+HandNumber = Annotated[int, Field(ge=1, le=LARGEST_NUMBER)]
+Seat = Annotated[int, Field(ge=0, le=3)]  # R1.1
+Team = Annotated[int, Field(ge=0, le=1)]
+# A game's id in a browser's statistics: a room's code, or the offline app's "solo:<hex>".
+GameId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9:_-]+$")]
 FormNumber = Annotated[Count | None, BeforeValidator(_form_number)]
 Moment = Annotated[datetime, AfterValidator(_moment)]
 Cards = Annotated[list[Text], Field(max_length=MAX_CARDS)]

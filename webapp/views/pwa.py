@@ -27,8 +27,8 @@ THEME_COLOUR = "#0f5132"  # templates/base.html's theme-color
 BACKGROUND_COLOUR = "#0f5132"
 # Under static/: what every page loads (cached at install), and what the offline app adds (on request).
 SHELL_FILES = ("css/app.css", "vendor/htmx/htmx.min.js", "vendor/htmx/ext/hx-ws.min.js", "js/hand.js",
-               "js/table.js", "js/turn-signal.js", "js/share.js", "js/rule-form.js", "js/clock.js", "js/pwa.js",
-               "icons/icon-192.png")
+               "js/table.js", "js/turn-signal.js", "js/share.js", "js/rule-form.js", "js/clock.js", "js/stats.js",
+               "js/pwa.js", "icons/icon-192.png")
 OFFLINE_FILES = ("css/sheet.css", "css/offline.css", "js/sheet.js", "js/offline.js", "js/offline-python.js",
                  "js/offline-prepare.js", "vendor/pyodide/pyodide.js", "vendor/pyodide/pyodide.mjs",
                  "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
