@@ -37,6 +37,10 @@ ENTRY = {"id": "e1", "trick_points": 40, "defenders_took_last_trick": True, "kit
          "last_lead": "tractor", "tractor_pairs": 2, "throw": False, "dealer": None, "trump": "S",
          "failed_throw_cards": [0, 0], "wrong_follows": [0, 1], "taken_back": [0, 0],
          "wrong_card_count": [False, False]}
+BROWSER_RECORD = {"game": "solo:0123456789abcdef", "hand_number": 1, "seat": 0, "result": {
+    "redeal": False, "trick_points": 60, "kitty_points": 0, "multiplier": 0, "kitty_bonus": 0, "penalty": 0,
+    "defender_points": 60, "side": "declarers", "steps": 1, "dealer": 0, "declarers": 0, "levels_after": ["3", "2"],
+    "next_dealer": 2, "match_winner": None}}
 RULE_FIELDS = ("twos_trump", "must_play", "time_limit_minutes", "level_table", "throw_penalty_per_card")
 # Fields of the scorekeeper's forms (templates/partials/sheet_new_form.html and sheet_form.html).
 SHEET_FIELDS = ("preset", "first_dealer", "level_0", "level_1", "team_0", "team_1", "player_0", "player_3")
@@ -138,6 +142,7 @@ ROUTES = (
     Route("hands.match", "GET", "/r/{code}/hands.json", "solo"),
     Route("talk.say", "POST", "/r/{code}/say", "lobby", form=("phrase",)),
     Route("stats.index", "GET", "/stats"),
+    Route("stats.with_browser", "POST", "/stats", body={"records": [BROWSER_RECORD]}),
 )
 
 

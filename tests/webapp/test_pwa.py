@@ -58,6 +58,13 @@ def test_the_service_worker_has_versioned_caches_of_the_shell_and_the_offline_ap
     assert "skipWaiting" in script and "clients.claim" in script  # the worker controls the open page
 
 
+def test_every_script_a_page_loads_is_in_the_shell_cache(client):
+    shell = re.search(r"const SHELL = (\[.*?\]);", client.get("/sw.js").get_data(as_text=True)).group(1)
+    for path in ("/", "/stats", "/rooms/new"):
+        for script in re.findall(r'<script src="([^"]+)"', client.get(path).get_data(as_text=True)):
+            assert f'"{script}"' in shell, (path, script)
+
+
 def test_the_offline_app_has_one_page_for_all_its_addresses(client):
     for path in ("/offline/", "/offline/r/solo", "/offline/s/abc", "/offline/sheets/new"):
         html = client.get(path).get_data(as_text=True)
