@@ -130,6 +130,7 @@ def review_screens(browser, phone: dict, server) -> None:
     page.click("section.step[data-step='deal'] .step-index label[for='step-5']")
     page.screenshot(path=DOCS / "screenshot-review.png")
     page.goto(server.url + "/stats")
+    page.wait_for_selector("#stats:not([data-stats-url])")  # with the solo games this browser keeps
     page.screenshot(path=DOCS / "screenshot-stats.png")
     host, friend = browser.new_page(**phone), browser.new_context(**phone).new_page()
     room_of_two(host, friend, server)

@@ -39,7 +39,8 @@
       return;
     }
     const problem = region.querySelector("#stats-problem");
-    problem.textContent = (await response.json().catch(() => ({}))).error ?? response.statusText;
+    problem.querySelector("span").textContent = (await response.json().catch(() => ({}))).error
+      ?? response.statusText;
     problem.hidden = false;
   }
 
