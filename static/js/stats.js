@@ -8,8 +8,12 @@
   const keptNow = new Set();  // the hands this page has kept already (the screen is swapped in again and again)
 
   function records(key) {
-    const saved = JSON.parse(localStorage.getItem(key) ?? "[]");
-    return Array.isArray(saved) ? saved : [];
+    try {
+      const saved = JSON.parse(localStorage.getItem(key) ?? "[]");
+      return Array.isArray(saved) ? saved : [];
+    } catch {
+      return [];  // storage written by something else: start again rather than stop keeping
+    }
   }
 
   function keepHandRecord() {
