@@ -80,8 +80,8 @@ class Snapshot:
 def region_keys(snapshot: Snapshot, clock_up: bool) -> dict[str, tuple]:
     """For the regions that do not change with every move, everything their HTML depends on besides the
     language: while it stays the same they need not be rendered again (the lobby once the game has started, the
-    scoreboard between hands, a player's hand and buttons while the others play)."""
-    keys: dict[str, tuple] = {}
+    scoreboard between hands, a player's hand and buttons while the others play, the phrases while nobody speaks)."""
+    keys: dict[str, tuple] = {"phrases": (snapshot.my_seat, snapshot.phrases, snapshot.said)}
     if snapshot.started:
         keys["lobby"] = ("started",)
     view = snapshot.view
