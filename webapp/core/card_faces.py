@@ -2,13 +2,15 @@
 in English "JOKER", the big one in colour, as printed cards have it), with ``data-card`` holding its name.
 
 Python rather than a template macro: a page shows a hundred cards and is rendered again after every move, and a
-macro call costs many times this. ``size`` is "" (the hand's cards), "mid" (plays on the table) or "mini" (lists
-of cards in a line).
+macro call costs many times this; the templates call these two directly (they are template globals). A suited
+card's face is the same in every language, so each is made once; a joker's is made in the reader's language.
+``size`` is "" (the hand's cards), "mid" (plays on the table) or "mini" (lists of cards in a line).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from markupsafe import Markup
 
@@ -20,6 +22,25 @@ from .translation import pgettext
 
 
 def card_face(card: engine.Card, trump_cards: frozenset[int], size: str = "") -> Markup:
+    trump = card in trump_cards
+    if card.is_joker:
+        big = card == BIG_JOKER
+        corner = pgettext("the big joker's corner", "JOKER") if big else pgettext("the small joker's corner", "JOKER")
+        name = _("Big joker") if big else _("Small joker")
+        return Markup('<span class="{}" data-card="{}" aria-label="{}"><span class="index"><b class="rank">{}</b>'
+                      '</span></span>').format(_classes(card, trump, size), card, name, corner)
+    return _suited_face(card, trump, size)
+
+
+@cache
+def _suited_face(card: engine.Card, trump: bool, size: str) -> Markup:
+    ten = " ten" if card.rank == "10" else ""
+    return Markup('<span class="{}" data-card="{}"><span class="index"><b class="rank{}">{}</b>'
+                  '<i class="suit">{}</i></span></span>').format(_classes(card, trump, size), card, ten, card.rank,
+                                                                  card.display[-1])
+
+
+def _classes(card: engine.Card, trump: bool, size: str) -> str:
     classes = ["card"]
     if size:
         classes.append(size)
@@ -27,18 +48,9 @@ def card_face(card: engine.Card, trump_cards: frozenset[int], size: str = "") ->
         classes.append("red")
     if card.is_joker:
         classes.append("joker")
-    if card in trump_cards:
+    if trump:
         classes.append("trump")
-    if card.is_joker:
-        big = card == BIG_JOKER
-        corner = pgettext("the big joker's corner", "JOKER") if big else pgettext("the small joker's corner", "JOKER")
-        name = _("Big joker") if big else _("Small joker")
-        return Markup('<span class="{}" data-card="{}" aria-label="{}"><span class="index"><b class="rank">{}</b>'
-                      '</span></span>').format(" ".join(classes), card, name, corner)
-    ten = " ten" if card.rank == "10" else ""
-    return Markup('<span class="{}" data-card="{}"><span class="index"><b class="rank{}">{}</b>'
-                  '<i class="suit">{}</i></span></span>').format(" ".join(classes), card, ten, card.rank,
-                                                                  card.display[-1])
+    return " ".join(classes)
 
 
 def card_faces(cards: Iterable[engine.Card], trump_cards: frozenset[int], size: str = "mini") -> Markup:
