@@ -16,6 +16,10 @@ HEADERS = {"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8", "Accept-Encoding": "gzi
            "User-Agent": "shuangsheng-bench-load"}
 CONNECTIONS_PER_HOST = 6  # what browsers open to one host
 DEFLATE_WINDOW_BITS = 15  # permessage-deflate as Chromium and Firefox offer it
+# A kept-alive connection is dropped before the server's keep-alive (5 s, webapp/gunicorn_config.py) closes it:
+# a request sent just as the server closes an idle connection is reset, which a browser retries by itself
+# (Chromium resends a request whose reused connection was reset before any answer); aiohttp would not.
+IDLE_SECONDS = 3.0
 
 
 class Failed(Exception):
@@ -36,7 +40,8 @@ class Browser:
         jar = aiohttp.DummyCookieJar() if anonymous else aiohttp.CookieJar(unsafe=True)
         self.session = aiohttp.ClientSession(
             self.base_url, cookie_jar=jar, headers=HEADERS, timeout=aiohttp.ClientTimeout(total=timeout),
-            connector=aiohttp.TCPConnector(limit=0 if anonymous else CONNECTIONS_PER_HOST))
+            connector=aiohttp.TCPConnector(limit=0 if anonymous else CONNECTIONS_PER_HOST,
+                                           keepalive_timeout=IDLE_SECONDS))
         self.location = self.base_url + "/"
 
     async def get(self, path: str, htmx: bool = False) -> tuple[str, float]:
