@@ -20,7 +20,17 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import ACTION_CONTROLS, Server, room_of_two, take_turn
+from playwright.sync_api import expect
+
+from tests.browser.conftest import (
+    ACTION_CONTROLS,
+    SEEN,
+    Server,
+    click_card,
+    room_of_two,
+    take_turn,
+    until_my_play,
+)
 
 DOCS = ROOT / "docs"
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"]
@@ -61,13 +71,12 @@ def main_screens(page, server) -> None:
             pass  # someone showed first and the button went away
     page.wait_for_function("() => document.querySelectorAll('#hand label.slot').length >= 16", timeout=120_000)
     page.screenshot(path=DOCS / "screenshot-deal.png")
-    while not page.locator("#play").count():
-        page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=120_000)
-        if page.locator("#bury").count():
-            page.click("#hint")
-            page.wait_for_timeout(300)
-            page.screenshot(path=DOCS / "screenshot-bury.png")
-        take_turn(page)
+    page.wait_for_selector("#play, #bury, #pass, button.show[data-kind='declare']", timeout=120_000)
+    if page.locator("#bury").count():
+        page.click("#hint")
+        page.wait_for_timeout(300)
+        page.screenshot(path=DOCS / "screenshot-bury.png")
+    until_my_play(page, timeout=120_000)
     for _ in range(3):  # a few tricks, so the table shows plays
         page.wait_for_selector("#play", timeout=120_000)
         take_turn(page)
@@ -101,6 +110,22 @@ def main_screens(page, server) -> None:
     page.screenshot(path=DOCS / "screenshot-rules.png")
 
 
+def play_first_card(page) -> None:
+    """The hand's first card when it is a play the rules allow, else the hint: weaker than the hint, so the coach
+    has moments to show after the hand."""
+    before, control = page.evaluate(SEEN)
+    if control != "play":
+        take_turn(page)
+        return
+    click_card(page, 0)
+    page.click("#play")
+    try:
+        expect(page.locator("#actions input[name=action_id]").first).not_to_have_attribute("value", before,
+                                                                                          timeout=3_000)
+    except AssertionError:  # refused (it does not follow suit, R5.1): play the hint instead
+        take_turn(page)
+
+
 def review_screens(browser, phone: dict, server) -> None:
     """A solo hand with the card counter open, the coach on its hand-end screen, its review at a trick, then a
     room where a friend's phrase shows by their seat, and the statistics."""
@@ -120,7 +145,7 @@ def review_screens(browser, phone: dict, server) -> None:
     page.click("#card-counter label.close")
     while not page.locator("#result").count():
         page.wait_for_selector(ACTION_CONTROLS, timeout=120_000)
-        take_turn(page)
+        play_first_card(page)
     try:  # the coach's moments come a few seconds after the hand, if it has any for this player
         page.locator("#coach").scroll_into_view_if_needed(timeout=90_000)
         page.screenshot(path=DOCS / "screenshot-coach.png")
