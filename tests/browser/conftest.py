@@ -111,8 +111,10 @@ def select_hint(page: Page, by_clicking: bool) -> None:
 
 
 def room_of_two(host: Page, friend: Page, server) -> None:
-    """The host creates a room, both take a seat by its link (0 and 1), bots fill the rest and the host starts."""
+    """The host creates a room without a turn clock (the test plays both seats in turn), both take a seat by its
+    link (0 and 1), bots fill the rest and the host starts."""
     host.goto(server.url + "/rooms/new")
+    host.select_option("#option-turn_seconds", "0")
     host.click("#create-room")
     link = host.locator(".share-link").get_attribute("href")
     for seat, person in enumerate((host, friend)):

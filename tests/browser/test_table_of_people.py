@@ -52,6 +52,7 @@ def test_the_next_hand_starts_once_everyone_has_pressed_continue(browser: Browse
     host, guest = (context.new_page() for context in contexts)
     host.goto(server.url + "/rooms/new")
     host.select_option("#option-ready_seconds", "0")  # no countdown: the table waits for both
+    host.select_option("#option-turn_seconds", "0")  # the test plays two seats in turn: no clock may run out
     host.click("#create-room")
     link = host.locator(".share-link").get_attribute("href")
     for page, seat, name in ((host, 0, "Ann"), (guest, 2, "Bo")):
