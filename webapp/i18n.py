@@ -16,6 +16,7 @@ from flask import Flask, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
 from webapp.core import translation
+from webapp.core.template_text import install_template_text
 
 LOCALES = ("zh_Hans", "zh_Hant", "en")
 LANGUAGE_NAMES = {"zh_Hans": "简体中文", "zh_Hant": "繁體中文", "en": "English"}
@@ -79,13 +80,15 @@ def init_i18n(app: Flask) -> None:
     compile_catalogues(directory)
     Babel(app, locale_selector=select_locale, default_translation_directories=str(directory))
     # The shared page code (webapp.core) and the templates speak the request's language.
-    translation.install(lambda text: catalogue().ugettext(text),
-                        lambda context, text: catalogue().upgettext(context, text))
+    translate = lambda text: catalogue().ugettext(text)
+    translate_in = lambda context, text: catalogue().upgettext(context, text)
+    translation.install(translate, translate_in)
     app.jinja_env.install_gettext_callables(
-        gettext=lambda text: catalogue().ugettext(text),
+        gettext=translate,
         ngettext=lambda singular, plural, n: catalogue().ungettext(singular, plural, n),
-        pgettext=lambda context, text: catalogue().upgettext(context, text),
+        pgettext=translate_in,
         npgettext=lambda context, singular, plural, n: catalogue().unpgettext(context, singular, plural, n),
         newstyle=True)
+    install_template_text(app.jinja_env, translate, translate_in)
     app.jinja_env.globals.update(current_locale=current_locale, LANGUAGE_NAMES=LANGUAGE_NAMES,
                                  HTML_LANG=HTML_LANG)

@@ -13,35 +13,55 @@ from typing import Any
 
 from flask import current_app, render_template, url_for
 
-from webapp.core.room_page import REGIONS, Snapshot, region_keys, room_context
+from webapp.core.room_page import REGIONS, Snapshot, UrlFor, region_keys, room_context
 
 
-def render_regions(snapshot: Snapshot, names: tuple[str, ...] = REGIONS, **extra: Any) -> dict[str, str]:
-    """Each region's HTML, marked for an out-of-band swap by id."""
-    context = page_context(snapshot, **extra)
-    return {name: render_template(f"partials/{name}.html", oob=True, **context) for name in names}
+def render_regions(snapshot: Snapshot, names: tuple[str, ...] = REGIONS, urls: UrlFor = url_for,
+                   **extra: Any) -> dict[str, str]:
+    """Each region's HTML, marked for an out-of-band swap by id: one template context for all of them (what
+    Flask's ``render_template`` would make again for each)."""
+    context = {**page_context(snapshot, urls=urls, **extra), "oob": True}
+    current_app.update_template_context(context)
+    environment = current_app.jinja_env
+    return {name: environment.get_template(f"partials/{name}.html").render(context) for name in names}
 
 
 class LiveRegions:
     """One connection's regions: a region whose inputs have not changed since it was last rendered
-    (:func:`~webapp.core.room_page.region_keys`) is not rendered again."""
+    (:func:`~webapp.core.room_page.region_keys`) is not rendered again, nor an address it has made."""
 
     def __init__(self) -> None:
         self._keys: dict[str, tuple] = {}
         self._html: dict[str, str] = {}
+        self._urls = RememberedUrls()
 
     def render(self, snapshot: Snapshot) -> dict[str, str]:
         keys = region_keys(snapshot, snapshot.clock.is_up(datetime.now(UTC)))
         stale = tuple(name for name in REGIONS if name not in keys or self._keys.get(name) != keys[name])
         if stale:
-            self._html.update(render_regions(snapshot, stale))
+            self._html.update(render_regions(snapshot, stale, self._urls))
         self._keys = keys
         return dict(self._html)
 
 
-def page_context(snapshot: Snapshot, selected: tuple[str, ...] = (),
-                 message: str | None = None) -> dict[str, Any]:
-    return room_context(snapshot, selected, message, url_for=url_for, action_id=action_id(snapshot))
+class RememberedUrls:
+    """``url_for`` for one connection, each address made once: its room's addresses do not change while it is
+    open (the same room, the same host), and a region makes several of them every time it is rendered."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple, str] = {}
+
+    def __call__(self, endpoint: str, **values: Any) -> str:
+        key = (endpoint, *sorted(values.items()))
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = url_for(endpoint, **values)
+        return made
+
+
+def page_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: str | None = None,
+                 urls: UrlFor = url_for) -> dict[str, Any]:
+    return room_context(snapshot, selected, message, url_for=urls, action_id=action_id(snapshot))
 
 
 def action_id(snapshot: Snapshot) -> str:

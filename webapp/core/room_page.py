@@ -121,6 +121,7 @@ def room_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
         "action_id": action_id,
         "hand_record": hand_record(snapshot),
         "share_url": url_for("rooms.room", code=snapshot.code, _external=True),
+        "url_for": url_for,  # the templates' own addresses too (the server's live regions remember theirs)
         **table_names(snapshot),
     }
 

@@ -13,6 +13,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from webapp.core import translation
 from webapp.core.room_page import UrlFor
 from webapp.core.template_globals import TEMPLATE_GLOBALS
+from webapp.core.template_text import install_template_text
 
 # The bundle holds engine/, webapp/core/, webapp/offline/, templates/ and translations/ side by side.
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +30,7 @@ class Pages:
                                        extensions=["jinja2.ext.i18n"])
         self.environment.install_gettext_callables(catalogue.gettext, catalogue.ngettext, newstyle=True,
                                                    pgettext=catalogue.pgettext, npgettext=catalogue.npgettext)
+        install_template_text(self.environment, catalogue.gettext, catalogue.pgettext)
         self.environment.globals.update(TEMPLATE_GLOBALS, url_for=url_for)
 
     def render(self, name: str, **context: Any) -> str:
