@@ -12,8 +12,11 @@ import os
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 worker_class = "gevent"
-# The embedded default keeps rooms' notifications in process: one worker. With REDIS_URL, more are fine.
+# The embedded default keeps rooms' notifications, presence and cache in process: one worker, the rooms' only
+# writer. With REDIS_URL, more are fine.
 workers = int(os.environ.get("WEB_WORKERS", "1"))
+if workers > 1 and not os.environ.get("REDIS_URL"):
+    raise SystemExit("WEB_WORKERS above 1 needs REDIS_URL (the embedded server is one process)")
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
 keepalive = 5
 timeout = 30

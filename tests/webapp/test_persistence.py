@@ -7,6 +7,8 @@ import pytest
 
 from webapp import create_app
 from webapp.errors import Conflict
+from webapp.rooms.cache import RoomCache
+from webapp.rooms.commit import Change
 
 from ..conftest import TEST_CONFIG
 from .conftest import act, code_from, match_of, person_move, play_until, rooms_of, version_of
@@ -85,3 +87,29 @@ def test_a_due_time_planned_on_an_older_version_leaves_a_newer_commit_due_now(so
     assert store.row(solo).due_at == 5.0
     store.set_due(solo, planned.version + 1, None)
     assert store.row(solo).due_at is None
+
+
+def test_the_embedded_server_reads_a_room_it_holds_from_memory_and_it_matches_the_database(solo, client, app,
+                                                                                          monkeypatch):
+    # One process makes every change (no REDIS_URL): moves, hints and pages need no read of the room's row, and
+    # what the cache holds stays what the database holds, due times included.
+    tables = rooms_of(app)
+    assert tables.cache.sole_writer
+    reads = []
+    read_row = tables.store.row
+    monkeypatch.setattr(tables.store, "row", lambda code: reads.append(code) or read_row(code))
+    play_until(app, solo, {0: client}, lambda m: len(m.hand.tricks) >= 5)
+    assert client.get(f"/r/{solo}/hint").status_code == 200
+    assert client.get(f"/r/{solo}").status_code == 200
+    assert reads == []
+    held, from_database = tables.cache.load(solo), RoomCache(tables.store).load(solo)
+    assert held.row == from_database.row and held.match.to_dict() == from_database.match.to_dict()
+
+
+def test_a_failed_commit_makes_the_embedded_server_read_the_room_again(solo, app, monkeypatch):
+    tables = rooms_of(app)
+    loaded = tables.cache.load(solo)
+    monkeypatch.setattr(tables.store, "commit", lambda *args: (_ for _ in ()).throw(OSError("disk gone")))
+    with pytest.raises(OSError):
+        tables.committer.commit(loaded, Change())
+    assert tables.cache.load(solo) is not loaded  # read afresh from the database

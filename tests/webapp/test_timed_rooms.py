@@ -11,7 +11,7 @@ from sqlalchemy import update
 from webapp import db as database
 from webapp.models import Room, utcnow
 
-from .conftest import code_from, match_of, play_until
+from .conftest import code_from, match_of, play_until, rooms_of
 
 
 @pytest.fixture
@@ -29,6 +29,7 @@ def rewind_clock(app, code: str, minutes: int) -> None:
     with app.app_context(), database.session() as session:
         session.exec(update(Room).where(Room.code == code).values(started_at=utcnow() - timedelta(minutes=minutes)))
         session.commit()
+    rooms_of(app).cache.forget(code)  # written behind the server's back: the embedded server's cache must hear of it
 
 
 def test_R9_5_a_timed_room_shows_the_time_left(client, timed_room):

@@ -54,8 +54,9 @@ class Rooms:
 
     @classmethod
     def build(cls, store: RoomStore, notifier, presence, decider, pace: Pace, phrases, limits_uri: str,
-              clock: Callable[[], float] = time.time) -> Rooms:
-        cache = RoomCache(store)
+              clock: Callable[[], float] = time.time, sole_writer: bool = False) -> Rooms:
+        """``sole_writer``: this process makes every change to the rooms (the embedded server)."""
+        cache = RoomCache(store, sole_writer)
         committer = Committer(store, cache, notifier, clock)
         attendance = RoomAttendance(presence, notifier, clock)
         hands, records = FinishedHands(store), HandRecords(store.engine)

@@ -101,6 +101,11 @@ class AutomaticPart:
         """The app's pace with this table's deal speed."""
         return dataclasses.replace(self.pace, deal_delay=self.pace.deal_delay * loaded.settings.deal_factor)
 
+    def set_due(self, loaded: LoadedRoom, due_at: float | None) -> None:
+        """When the room next needs a look, as planned on ``loaded``: for any driver that may take it over."""
+        self.committer.store.set_due(loaded.code, loaded.version, due_at)
+        self.cache.written(loaded.code, loaded.version, due_at=due_at)
+
     def plan(self, code: str, known_version: int | None = None) -> Plan:
         """What the room needs now (``NotFound`` for an unknown room). ``known_version``: the newest version
         this process has heard of, so a cached room that new needs no read of the database."""

@@ -4,14 +4,18 @@ A :class:`LoadedRoom` pairs a room row with its match at exactly that row's acti
 and advanced in place as actions are committed, so it must be read right away (never kept across a wait): take
 the views it gives, or load again. Catching up is incremental — the actions after the cached ones are read from
 the log and applied — and happens under the room's lock, so two sockets waking together load once.
+
+In the embedded server every change to a room goes through its one process (``sole_writer``): what the cache holds
+is what the database holds, so a load reads nothing (a move, a hint and a page each loaded the room).
 """
 
 from __future__ import annotations
 
 import threading
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 import engine
 
@@ -48,13 +52,16 @@ class LoadedRoom:
 
 
 class RoomCache:
-    def __init__(self, store: RoomStore) -> None:
+    def __init__(self, store: RoomStore, sole_writer: bool = False) -> None:
         self.store = store
+        self.sole_writer = sole_writer
         self._rooms: dict[str, LoadedRoom] = {}
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
 
     def load(self, code: str) -> LoadedRoom:
         """The room as the database holds it now (``NotFound`` for an unknown code)."""
+        if self.sole_writer and (cached := self._rooms.get(code)) is not None:
+            return cached
         return self._refresh(self.store.row(code))
 
     def at_least(self, code: str, version: int) -> LoadedRoom:
@@ -67,13 +74,20 @@ class RoomCache:
     def committed(self, before: LoadedRoom, row: RoomRow, actions: list[NewAction]) -> LoadedRoom:
         """``actions`` were committed on top of ``before`` as ``row``: advance the cached match (no reading)."""
         with self._locks[row.code]:
-            if self._rooms.get(row.code) is not before:  # another load came in between: read it all afresh
+            if not _same_match(self._rooms.get(row.code), before):  # another load came in between: read afresh
                 self._rooms.pop(row.code, None)
                 return self._refresh(row, locked=True)
             match = self._rebuild(row) if before.match is None else log.replay(before.match, actions)
             loaded = LoadedRoom(row, match)
             self._rooms[row.code] = loaded
             return loaded
+
+    def written(self, code: str, version: int, **columns: Any) -> None:
+        """Columns of the room's row at ``version`` were written outside a commit (a due time, a checkpoint)."""
+        with self._locks[code]:
+            cached = self._rooms.get(code)
+            if cached is not None and cached.version == version:
+                self._rooms[code] = LoadedRoom(replace(cached.row, **columns), cached.match)
 
     def forget(self, code: str) -> None:
         with self._locks[code]:
@@ -110,3 +124,8 @@ class RoomCache:
 
     def _log(self, row: RoomRow, after: int) -> list[LoggedAction]:
         return self.store.actions_after(row.code, after, up_to=row.actions) if row.actions > after else []
+
+
+def _same_match(cached: LoadedRoom | None, before: LoadedRoom) -> bool:
+    """``cached`` holds the match ``before`` held, at the same version (only other columns of the row may differ)."""
+    return cached is not None and cached.match is before.match and cached.version == before.version

@@ -76,7 +76,9 @@ class Committer:
         fresh = self.cache.committed(loaded, row, list(change.entries))
         if any(entry.kind == log.NEXT_HAND for entry in change.entries) and fresh.match is not None:
             # A new hand: replays start from here from now on (loading a room replays at most one hand).
-            self.store.checkpoint(fresh.code, fresh.match.to_dict(), row.actions)
+            state = fresh.match.to_dict()
+            self.store.checkpoint(fresh.code, state, row.actions)
+            self.cache.written(fresh.code, row.version, match_state=state, base_actions=row.actions)
         self.notifier.publish(fresh.code, row.version)
         return self._end_if_time_is_up(fresh)
 

@@ -252,7 +252,7 @@ class Driver:
         """Nothing to do before ``until`` (``None``: until the room changes): say so in the database, for any
         driver that may take the room over, and look again then."""
         if plan.loaded.row.due_at != until:
-            self.store.set_due(plan.code, plan.version, until)
+            self.automatic.set_due(plan.loaded, until)
         if until is None:
             self._let_go(plan.code)
         else:
