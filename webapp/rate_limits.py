@@ -11,7 +11,7 @@ Over the limit the answer is 429 with a message (webapp.views.errors) and ``Retr
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -22,6 +22,8 @@ CREATED = frozenset({201, 303})
 
 def init_rate_limits(app: Flask) -> Limiter:
     limiter = Limiter(get_remote_address, app=app, headers_enabled=True)
+    # Every other request (moves, pages, sockets) skips the limiter's work of finding which limits apply.
+    limiter.request_filter(lambda: request.endpoint not in CREATING_ENDPOINTS)
     creations = limiter.shared_limit(_creation_limit, scope="creations", exempt_when=_unlimited,
                                      deduct_when=_created)
     for endpoint in CREATING_ENDPOINTS:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from flask_babel import lazy_gettext as _l
 
 from webapp.core.room_page import hint_advice
 
 from ..errors import BadRequest
-from ..render import page_context, render_message
+from ..render import render_message, render_regions
 from ..schemas.bodies import ActionBody
 from ..schemas.forms import ActionForm, AutoplayForm, NextHandForm
 from ..schemas.reading import read_form, read_json
@@ -53,7 +53,7 @@ def hint(code: str) -> str:
     action = rooms().hint(code, seat_token())
     selected = tuple(str(c) for c in getattr(action, "cards", ()))
     snapshot = rooms().page(code, seat_token())
-    hand = render_template("partials/hand.html", oob=True, **page_context(snapshot, selected))
+    hand = render_regions(snapshot, ("hand",), selected=selected)["hand"]
     advice = hint_advice(snapshot.view, action) if snapshot.view is not None else None
     return render_message(advice) + hand
 
