@@ -57,6 +57,7 @@ class Rooms:
               clock: Callable[[], float] = time.time, sole_writer: bool = False) -> Rooms:
         """``sole_writer``: this process makes every change to the rooms (the embedded server)."""
         cache = RoomCache(store, sole_writer)
+        notifier.hear_news(cache.heard)
         committer = Committer(store, cache, notifier, clock)
         attendance = RoomAttendance(presence, notifier, clock)
         hands, records = FinishedHands(store), HandRecords(store.engine)

@@ -6,7 +6,9 @@ the views it gives, or load again. Catching up is incremental — the actions af
 the log and applied — and happens under the room's lock, so two sockets waking together load once.
 
 In the embedded server every change to a room goes through its one process (``sole_writer``): what the cache holds
-is what the database holds, so a load reads nothing (a move, a hint and a page each loaded the room).
+is what the database holds, so a load reads nothing (a move, a hint and a page each loaded the room). With several
+processes, the news of another process's commit (:mod:`.news`) is kept until a reader of that room needs the
+version: applied then, in the reader's own thread as any catching up is, it spares reading the row and the log.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 import engine
 
 from . import log
+from .news import HeardChange, heard_change
 from .seats import Seat, seats_of
 from .settings import TableSettings
 from .store import LoggedAction, NewAction, RoomRow, RoomStore
@@ -51,11 +54,15 @@ class LoadedRoom:
         return TableSettings.from_dict(self.row.settings)
 
 
+HEARD_KEPT = 16  # changes heard of a room before a reader came (more: the reader loads it from the database)
+
+
 class RoomCache:
     def __init__(self, store: RoomStore, sole_writer: bool = False) -> None:
         self.store = store
         self.sole_writer = sole_writer
         self._rooms: dict[str, LoadedRoom] = {}
+        self._heard: dict[str, list[HeardChange]] = {}
         self._locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
 
     def load(self, code: str) -> LoadedRoom:
@@ -69,7 +76,29 @@ class RoomCache:
         cached = self._rooms.get(code)
         if cached is not None and cached.version >= version:
             return cached
+        advanced = self._advance(code)
+        if advanced is not None and advanced.version >= version:
+            return advanced
         return self.load(code)
+
+    def heard(self, code: str, news: str) -> None:
+        """Another process committed a change of ``code`` (its news): kept for the next reader of a room held here."""
+        if code not in self._rooms:
+            return
+        change = heard_change(news)
+        with self._locks[code]:
+            self._heard.setdefault(code, []).append(change)
+            del self._heard[code][:-HEARD_KEPT]
+
+    def _advance(self, code: str) -> LoadedRoom | None:
+        """The held room advanced by the changes heard of since, in order (``None``: nothing held)."""
+        with self._locks[code]:
+            loaded = self._rooms.get(code)
+            for change in self._heard.pop(code, ()):
+                if loaded is not None and change.after == loaded.version:
+                    loaded = LoadedRoom(change.on(loaded.row), log.replay(loaded.match, change.entries))
+                    self._rooms[code] = loaded
+            return loaded
 
     def committed(self, before: LoadedRoom, row: RoomRow, actions: list[NewAction]) -> LoadedRoom:
         """``actions`` were committed on top of ``before`` as ``row``: advance the cached match (no reading)."""
@@ -92,6 +121,7 @@ class RoomCache:
     def forget(self, code: str) -> None:
         with self._locks[code]:
             self._rooms.pop(code, None)
+            self._heard.pop(code, None)
 
     def _refresh(self, row: RoomRow, locked: bool = False) -> LoadedRoom:
         lock = self._locks[row.code]

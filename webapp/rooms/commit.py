@@ -21,6 +21,7 @@ from webapp.core.clock import Clock
 from ..errors import Conflict
 from . import log
 from .cache import LoadedRoom, RoomCache
+from .news import change_news
 from .store import NewAction, RoomStore
 
 ATTEMPTS = 8  # commits lost to concurrent ones before the request gives up
@@ -79,7 +80,8 @@ class Committer:
             state = fresh.match.to_dict()
             self.store.checkpoint(fresh.code, state, row.actions)
             self.cache.written(fresh.code, row.version, match_state=state, base_actions=row.actions)
-        self.notifier.publish(fresh.code, row.version)
+        entries = list(change.entries)
+        self.notifier.publish(fresh.code, row.version, lambda: change_news(loaded.row, row, entries, columns))
         return self._end_if_time_is_up(fresh)
 
     def _end_if_time_is_up(self, loaded: LoadedRoom) -> LoadedRoom:

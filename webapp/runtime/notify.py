@@ -4,7 +4,9 @@
 :class:`Subscription` of that topic wakes up and renders its own seat's view, and each listener (the driver) hears
 of it. :class:`LocalNotifier` is in-process (the embedded default); :class:`RedisNotifier` also carries every change
 over Redis pub/sub, so a change committed by one process reaches the sockets and drivers of every other one, and
-after Redis comes back every subscriber is woken to catch up on whatever it may have missed.
+after Redis comes back every subscriber is woken to catch up on whatever it may have missed. A change may carry
+news for the other processes (what changed, :mod:`webapp.rooms.news`): their hooks hear it before their
+subscribers wake.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ RECONNECT_SECONDS = (0.1, 2.0)  # first and longest wait before listening again 
 
 # A listener is told (topic, version); (None, None) means "anything may have changed" (after an outage).
 Listener = Callable[[str | None, int | None], None]
+# Makes a change's news for the other processes (``None``: nothing to tell but the version); called only by a
+# notifier that carries news to other processes.
+News = Callable[[], "str | None"]
+NewsHook = Callable[[str, str], None]  # (topic, news), before the topic's subscribers wake
 
 
 class Subscription:
@@ -66,6 +72,7 @@ class LocalNotifier:
         self._lock = threading.Lock()
         self._subscriptions: defaultdict[str, set[Subscription]] = defaultdict(set)
         self._listeners: list[Listener] = []
+        self._news_hooks: list[NewsHook] = []
 
     def subscribe(self, topic: str, seat: int | None) -> Subscription:
         subscription = Subscription(topic, seat)
@@ -84,11 +91,21 @@ class LocalNotifier:
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    def publish(self, topic: str, version: int | None = None) -> None:
+    def hear_news(self, hook: NewsHook) -> None:
+        self._news_hooks.append(hook)
+
+    def publish(self, topic: str, version: int | None = None, news: News | None = None) -> None:
         self.deliver(topic, version)
 
-    def deliver(self, topic: str | None, version: int | None) -> None:
-        """Wake this process's subscribers of ``topic`` (every subscriber for ``None``) and tell the listeners."""
+    def deliver(self, topic: str | None, version: int | None, news: str | None = None) -> None:
+        """Wake this process's subscribers of ``topic`` (every subscriber for ``None``) and tell the listeners,
+        after the news hooks have heard the change's ``news`` from another process."""
+        if topic is not None and news:
+            for hook in self._news_hooks:
+                try:
+                    hook(topic, news)
+                except Exception:
+                    log.exception("a news hook failed")
         with self._lock:
             if topic is None:
                 subscribers = [s for group in self._subscriptions.values() for s in group]
@@ -116,10 +133,11 @@ class RedisNotifier(LocalNotifier):
         self._running = True
         threading.Thread(target=self._listen_forever, name="changes-listener", daemon=True).start()
 
-    def publish(self, topic: str, version: int | None = None) -> None:
+    def publish(self, topic: str, version: int | None = None, news: News | None = None) -> None:
         self.deliver(topic, version)
+        told = (news() if news is not None else None) or ""
         try:
-            self.redis.publish(CHANNEL, f"{self.origin} {topic} {'' if version is None else version}")
+            self.redis.publish(CHANNEL, f"{self.origin} {topic} {'' if version is None else version} {told}")
         except RedisError:
             # The other processes catch up when Redis is back (they wake every subscriber then).
             log.warning("could not publish a change of %s: Redis is unreachable", topic)
@@ -146,6 +164,6 @@ class RedisNotifier(LocalNotifier):
 
     def _received(self, data: bytes | str) -> None:
         text = data.decode() if isinstance(data, bytes) else data
-        origin, topic, version = (text.split(" ") + ["", ""])[:3]
+        origin, topic, version, news = (text.split(" ", 3) + ["", "", ""])[:4]
         if origin != self.origin:
-            self.deliver(topic, int(version) if version else None)
+            self.deliver(topic, int(version) if version else None, news or None)
