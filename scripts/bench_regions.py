@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine
 from tests.conftest import TEST_CONFIG
-from tests.webapp.conftest import code_from, play_until, rooms_of
+from tests.webapp.conftest import play_until, room_of_four, rooms_of
 from webapp import create_app
 from webapp.render import LiveRegions
 from webapp.rooms import log
@@ -29,12 +29,7 @@ from webapp.rooms.cache import LoadedRoom
 
 def played_hand(app):
     """A room of four test clients that played one hand: its code, row, logged actions and the seats' tokens."""
-    host = app.test_client()
-    code = code_from(host.post("/rooms", data={"preset": "classic"}))
-    clients = [host] + [app.test_client() for _ in range(3)]
-    for seat, client in enumerate(clients):
-        client.post(f"/r/{code}/join", data={"seat": seat, "name": f"P{seat}"})
-    host.post(f"/r/{code}/start")
+    code, clients = room_of_four(app)
     play_until(app, code, dict(enumerate(clients)), lambda match: match.hand_over)
     row = rooms_of(app).store.row(code)
     entries = rooms_of(app).store.actions_after(code, row.base_actions, up_to=row.actions)

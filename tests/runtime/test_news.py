@@ -9,7 +9,7 @@ from webapp import create_app
 from webapp.rooms.cache import RoomCache
 
 from ..conftest import TEST_CONFIG
-from ..webapp.conftest import act, code_from, match_of, person_move, rooms_of
+from ..webapp.conftest import act, match_of, person_move, room_of_four, rooms_of
 
 WAIT = 10  # seconds a notification may take to arrive (a bound for a busy machine, not a duration asserted)
 
@@ -26,12 +26,7 @@ def two_processes(redis_server, tmp_path):
 def test_a_process_advances_a_room_it_holds_from_another_process_news_without_reading_the_database(two_processes,
                                                                                                   monkeypatch):
     here, there = two_processes
-    host = here.test_client()
-    code = code_from(host.post("/rooms", data={"preset": "classic"}))
-    clients = [host] + [here.test_client() for _ in range(3)]
-    for seat, client in enumerate(clients):
-        client.post(f"/r/{code}/join", data={"seat": seat, "name": f"P{seat}"})
-    host.post(f"/r/{code}/start")
+    code, clients = room_of_four(here)
     tables = rooms_of(there)
     tables.cache.load(code)  # the other process holds the room (a socket of it is open there)
     subscription = tables.notifier.subscribe(code, 0)

@@ -54,8 +54,7 @@ def solo(app, client):
     return code_from(response)
 
 
-@pytest.fixture
-def four_humans(app):
+def room_of_four(app) -> tuple[str, list]:
     """A room with four people (one test client each, seat i = clients[i]), started."""
     host = app.test_client()
     code = code_from(host.post("/rooms", data={"preset": "classic"}))
@@ -64,6 +63,11 @@ def four_humans(app):
         assert client.post(f"/r/{code}/join", data={"seat": seat, "name": f"P{seat}"}).status_code == 303
     assert host.post(f"/r/{code}/start").status_code == 303
     return code, clients
+
+
+@pytest.fixture
+def four_humans(app):
+    return room_of_four(app)
 
 
 def play_until(app, code: str, clients: dict[int, Any], done, limit: int = 2000, after_step=None) -> None:
