@@ -93,3 +93,19 @@ def test_the_first_hand_is_left_to_the_rule_bot():
     while hand.phase == "dealing":
         hand.apply(hand.to_act, next(iter(hand.legal_actions(hand.to_act))))
     assert hand.phase == "declaring" and not searchable(hand.view(hand.to_act))
+
+
+def test_R1_2_a_world_that_is_not_the_two_decks_is_not_rebuilt():
+    # A Hard bot's bury once stopped a whole arena run: a sampled world whose cards were not the two decks made the
+    # engine refuse the deck. Such a world is a moment that cannot be rebuilt (the rule bot's choice stands).
+    checked = 0
+    for hand in moments("classic", range(6)):
+        if hand.phase is not BURYING:
+            continue
+        view = hand.view(hand.to_act)
+        hands, kitty = true_world(hand)
+        other = (hand.to_act + 1) % 4
+        hands[other][0] = next(card for card in view.hand if card != hands[other][0])  # one card thrice
+        assert rebuild(view, (hands, kitty)) is None
+        checked += 1
+    assert checked
