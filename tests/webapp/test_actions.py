@@ -7,7 +7,7 @@ import threading
 
 import engine
 
-from .conftest import act, match_of, person_move, play_until, version_of
+from .conftest import act, match_of, person_move, play_until, room_of_four, version_of
 
 HTMX = {"HX-Request": "true"}
 
@@ -116,12 +116,15 @@ def test_a_double_tap_is_applied_once(solo, client, app):
     unchanged(app, solo, *after_first)
 
 
-def test_concurrent_actions_on_one_room_apply_exactly_one(four_humans, app):
-    code, clients = four_humans
-    match = match_of(app, code)
-    seat = match.hand.to_act
-    payload = person_move(match, seat)
-    assert payload["type"] == "show"  # the first declaration of the match
+def test_concurrent_actions_on_one_room_apply_exactly_one(app):
+    for _ in range(50):  # a deal where the seat to act can make the match's first declaration (most deals)
+        code, clients = room_of_four(app)
+        match = match_of(app, code)
+        seat = match.hand.to_act
+        payload = person_move(match, seat)
+        if payload["type"] == "show":
+            break
+    assert payload["type"] == "show"
     statuses = []
 
     def tap(n: int) -> None:

@@ -69,18 +69,18 @@ class Committer:
         # Due "now": if no driver hears of this change (all were down), a sweeper picks the room up (see
         # webapp.runtime.driver); a driver that looks at it writes when it is next due.
         columns = {"due_at": now, **change.columns}
+        entries = list(change.entries)
         try:
-            row = self.store.commit(loaded.row, list(change.entries), columns, now)
+            row = self.store.commit(loaded.row, entries, columns, now)
         except Exception:
             self.cache.forget(loaded.code)
             raise
-        fresh = self.cache.committed(loaded, row, list(change.entries))
-        if any(entry.kind == log.NEXT_HAND for entry in change.entries) and fresh.match is not None:
+        fresh = self.cache.committed(loaded, row, entries)
+        if any(entry.kind == log.NEXT_HAND for entry in entries) and fresh.match is not None:
             # A new hand: replays start from here from now on (loading a room replays at most one hand).
             state = fresh.match.to_dict()
             self.store.checkpoint(fresh.code, state, row.actions)
             self.cache.written(fresh.code, row.version, match_state=state, base_actions=row.actions)
-        entries = list(change.entries)
         self.notifier.publish(fresh.code, row.version, lambda: change_news(loaded.row, row, entries, columns))
         return self._end_if_time_is_up(fresh)
 
