@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from ..cards import KINDS, Card, points_of
 from ..combos import LeadFormat, pair_steps
+from ..phase import Phase
 from ..rules import Rules
 from ..scoring import team_of
 from ..trick import trick_winner
@@ -207,7 +208,11 @@ class Knowledge:
         # The view's own counts are authoritative (its totals include R4.5 penalties).
         public.trick_points, public.penalty = view.trick_points, view.penalty
         public.hand_sizes = list(view.hand_sizes)
-        return cls(view.seat, public, view.hand, view.buried or ())
+        # R8.5 炒底: the cards this seat buried are the kitty only while it lies buried: an overturner takes it up
+        # (burying is under way), may bury some of them again, and this seat may take them up once more.
+        buried_now = view.kitty_burier == view.seat and view.phase is not Phase.BURYING
+        known_kitty = view.buried or () if buried_now else ()
+        return cls(view.seat, public, view.hand, known_kitty)
 
     # ------------------------------------------------------------- own cards
 

@@ -37,11 +37,6 @@ def sample_world(k: Knowledge, rng: random.Random, buried: bool = True) -> World
     known_kitty = [Card(c) for c in range(KINDS) for _ in range(k.known_kitty[c])]
     others = [s for s in range(4) if s != k.seat]
     in_hands = sum(public.hand_sizes[s] for s in others)
-    if known_kitty and len(pool) != in_hands:
-        # The seat buried, but someone overturned and took the kitty up since (R8.5 炒底):
-        # its buried cards are somewhere unseen.
-        pool += known_kitty
-        known_kitty = []
     capacity = [public.hand_sizes[s] if s != k.seat else 0 for s in range(4)]
     capacity.append(0 if known_kitty else len(pool) - in_hands)
     for attempt in range(RETRIES):

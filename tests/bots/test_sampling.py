@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from engine import Rules, full_deck
+from engine import Hand, Phase, Rules, full_deck
+from engine.actions import Bury
 from engine.bots.knowledge import Knowledge
 from engine.bots.sampling import sample_world
 
@@ -56,3 +57,33 @@ def test_R8_8_the_sampled_kitty_is_what_the_dealer_would_bury():
     for _ in range(10):
         hands, kitty = sample_world(k, rng)
         assert sorted(kitty) == sorted(choose_bury(hands[0] + kitty, k.public.order))
+
+
+def buries_with_overturns(hands: int):
+    """Every bury of ``hands`` random deals of the classic rules in which seats show (and overturn, R8.5) whenever they
+    may and bury any 8 of their cards: the bury's view, and whether the seat buried before in this hand."""
+    for index in range(hands):
+        rng = random.Random(index)
+        deck = full_deck()
+        rng.shuffle(deck)
+        hand = Hand(Rules.preset("classic"), deck, ("2", "2"), index % 4)
+        while hand.phase not in (Phase.PLAYING, Phase.DONE):
+            seat = hand.turn
+            view = hand.view(seat)
+            if hand.phase is Phase.BURYING:
+                yield view
+                hand.apply(seat, Bury(tuple(rng.sample(list(view.hand), 8))))
+            else:
+                hand.apply(seat, hand.random_action(seat, rng, show_chance=0.9))
+
+
+def test_R8_5_a_seat_that_takes_up_the_kitty_it_buried_is_sampled_two_decks():
+    # 炒底: an overturner takes the kitty up (it may be the burier itself, or bury some of its cards again for the
+    # burier to take up back): the cards it buried are then in a hand, not in the kitty, counted once (R1.2).
+    again = 0
+    for view in buries_with_overturns(200):
+        again += view.buried is not None
+        hands, kitty = sample_world(Knowledge.from_view(view), random.Random(0), buried=False)
+        assert sorted(hands[view.seat]) == sorted(view.hand)
+        assert Counter(kitty + [c for h in hands for c in h]) == Counter(full_deck())
+    assert again  # the case in question came up
