@@ -209,8 +209,13 @@ def _optional_cards(cards: Any) -> Cards | None:
     return None if cards is None else _cards(cards)
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # exactly these types: a Card is an int, a Phase a str
+
+
 def jsonable(value: Any) -> Any:
     """A view (or any structure holding cards, rules or results) with every card as its name, ready for JSON."""
+    if type(value) in _PLAIN:  # most of a view's leaves: answered before the checks below (a hint sends a view)
+        return value
     if isinstance(value, Card):
         return str(value)
     if hasattr(value, "to_dict"):

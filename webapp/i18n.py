@@ -12,7 +12,8 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
-from flask import Flask, has_request_context, request
+from flask import Flask, request
+from flask.globals import _cv_request
 from flask_babel import Babel, get_locale, get_translations
 
 from webapp.core import translation
@@ -66,7 +67,7 @@ _catalogue: ContextVar[tuple[object, Translations] | None] = ContextVar("catalog
 
 
 def catalogue() -> Translations:
-    current = request._get_current_object() if has_request_context() else None  # type: ignore[attr-defined]
+    current = _cv_request.get(None)  # the request's context, as has_request_context() reads it (one lookup)
     cached = _catalogue.get()
     if cached is not None and cached[0] is current:
         return cached[1]

@@ -9,9 +9,45 @@ from webapp import create_app
 from webapp.rooms.cache import RoomCache
 
 from ..conftest import TEST_CONFIG
-from ..webapp.conftest import act, match_of, person_move, room_of_four, rooms_of
+from ..webapp.conftest import act, match_of, person_move, room_of_four, rooms_of, version_of
 
 WAIT = 10  # seconds a notification may take to arrive (a bound for a busy machine, not a duration asserted)
+
+
+def holding(here, there, code: str):
+    """``there`` holds the room (a socket of it is open there) and listens on Redis: its subscription to the room."""
+    tables = rooms_of(there)
+    tables.cache.load(code)
+    subscription = tables.notifier.subscribe(code, 0)
+    probe = tables.notifier.subscribe("probe", None)
+    for _ in range(50):
+        rooms_of(here).notifier.publish("probe", 1)
+        if probe.wait(0.2):
+            return subscription
+    raise AssertionError("the other process never heard a change")
+
+
+def forbid_reading(tables, monkeypatch) -> None:
+    def no_database(*args, **kwargs):
+        raise AssertionError("read from the database")
+
+    monkeypatch.setattr(tables.store, "row", no_database)
+    monkeypatch.setattr(tables.store, "actions_after", no_database)
+
+
+def clients_of(app, code: str, clients) -> list:
+    """Test clients of ``app`` holding the seats of ``clients`` (a browser whose requests reach another process)."""
+    moved = []
+    for client in clients:
+        other = app.test_client()
+        other.set_cookie("seat", client.get_cookie("seat", path=f"/r/{code}").value, path=f"/r/{code}")
+        moved.append(other)
+    return moved
+
+
+def heard_up_to(subscription, version: int) -> None:
+    while subscription.version < version:
+        assert subscription.wait(WAIT)
 
 
 @pytest.fixture
@@ -28,29 +64,49 @@ def test_a_process_advances_a_room_it_holds_from_another_process_news_without_re
     here, there = two_processes
     code, clients = room_of_four(here)
     tables = rooms_of(there)
-    tables.cache.load(code)  # the other process holds the room (a socket of it is open there)
-    subscription = tables.notifier.subscribe(code, 0)
-    probe = tables.notifier.subscribe("probe", None)
-    for _ in range(50):  # until the other process listens on Redis
-        rooms_of(here).notifier.publish("probe", 1)
-        if probe.wait(0.2):
-            break
-    else:
-        raise AssertionError("the other process never heard a change")
-
-    def no_database(*args):
-        raise AssertionError("read from the database")
-
-    monkeypatch.setattr(tables.store, "row", no_database)
-    monkeypatch.setattr(tables.store, "actions_after", no_database)
+    subscription = holding(here, there, code)
+    forbid_reading(tables, monkeypatch)
     for _ in range(6):  # moves made in this process, one after another
         match = match_of(here, code)
         seat = match.hand.to_act
         assert act(clients[seat], code, person_move(match, seat)).status_code in (200, 303)
         version = rooms_of(here).store.row(code).version
-        while subscription.version < version:
-            assert subscription.wait(WAIT)
+        heard_up_to(subscription, version)
         held = tables.cache.at_least(code, version)
         fresh = RoomCache(rooms_of(here).store).load(code)
         assert held.version == version and held.row.seats == fresh.row.seats
         assert held.match.to_dict() == fresh.match.to_dict()
+
+
+def test_moves_on_two_processes_commit_on_the_room_as_last_heard_of_without_reading_the_database(two_processes,
+                                                                                               monkeypatch):
+    here, there = two_processes
+    code, clients = room_of_four(here)
+    subscription = holding(here, there, code)
+    forbid_reading(rooms_of(there), monkeypatch)
+    elsewhere = clients_of(there, code, clients)
+    for turn in range(8):  # the table's moves reach either process, in turn
+        match = match_of(here, code)
+        seat = match.hand.to_act
+        browser = (clients if turn % 2 else elsewhere)[seat]
+        assert act(browser, code, person_move(match, seat)).status_code in (200, 303)
+        heard_up_to(subscription, rooms_of(here).store.row(code).version)
+    assert rooms_of(there).cache.recent(code).match.to_dict() == match_of(here, code).to_dict()
+
+
+def test_a_move_refused_by_a_room_that_is_behind_is_checked_again_on_the_database(two_processes, monkeypatch):
+    here, there = two_processes
+    code, clients = room_of_four(here)
+    tables = rooms_of(there)
+    before_the_move = tables.cache.load(code)
+    monkeypatch.setattr(tables.cache, "_advance", lambda code: before_the_move)  # the move's news has not come yet
+    match = match_of(here, code)
+    seat = match.hand.to_act
+    assert act(clients[seat], code, person_move(match, seat)).status_code in (200, 303)
+    behind = tables.cache.recent(code)
+    match = match_of(here, code)
+    seat = match.hand.to_act
+    assert behind.version < version_of(here, code) and behind.match.hand.to_act != seat
+    before = len(match.hand.log)
+    assert act(clients_of(there, code, clients)[seat], code, person_move(match, seat)).status_code in (200, 303)
+    assert len(match_of(here, code).hand.log) == before + 1  # applied once, on the room as the database holds it

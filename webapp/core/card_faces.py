@@ -54,7 +54,7 @@ def _classes(card: engine.Card, trump: bool, size: str) -> str:
 
 
 def card_faces(cards: Iterable[engine.Card], trump_cards: frozenset[int], size: str = "mini") -> Markup:
-    return Markup('<span class="cards">{}</span>').format(
-        Markup("").join(card_face(card, trump_cards, size) for card in cards))
+    # Faces are Markup already: joined as strings (Markup's own join and format escape each piece again).
+    return Markup('<span class="cards">' + "".join(card_face(card, trump_cards, size) for card in cards) + "</span>")
 
 

@@ -32,4 +32,6 @@ def install_template_text(environment: Environment, translate: Translate, transl
 
 
 def _formatted(eval_context: EvalContext, translated: str, variables: dict[str, Any]) -> str:
-    return (Markup(translated) if eval_context.autoescape else translated) % variables
+    text = Markup(translated) if eval_context.autoescape else translated
+    # Formatting a text without a "%" changes nothing, and costs Markup's escaping machinery (most texts have none).
+    return text % variables if variables or "%" in translated else text

@@ -100,10 +100,13 @@ class Rooms:
 
     def hint(self, code: str, token: str | None) -> engine.actions.Action | None:
         """The rule bot's suggestion for this seat's bury or play, decided by the bot workers."""
-        loaded = self.cache.load(code)
-        seat = self.moves.require_seat(loaded, token)
-        match = loaded.match
-        if match is None or match.hand.to_act != seat or match.hand.phase not in ("burying", "playing"):
+        for read in (self.cache.recent, self.cache.load):  # the database only if the room as last heard of says no
+            loaded = read(code)
+            seat = self.moves.require_seat(loaded, token)
+            match = loaded.match
+            if match is not None and match.hand.to_act == seat and match.hand.phase in ("burying", "playing"):
+                break
+        else:
             return None
         job = DecisionJob(f"hint:{code}:{uuid.uuid4().hex[:8]}", view_to_json(match.view(seat)), HINT_LEVEL,
                           HINT_SEED, self.clock() + HINT_SECONDS)

@@ -8,7 +8,9 @@ the log and applied — and happens under the room's lock, so two sockets waking
 In the embedded server every change to a room goes through its one process (``sole_writer``): what the cache holds
 is what the database holds, so a load reads nothing (a move, a hint and a page each loaded the room). With several
 processes, the news of another process's commit (:mod:`.news`) is kept until a reader of that room needs the
-version: applied then, in the reader's own thread as any catching up is, it spares reading the row and the log.
+version: applied then, in the reader's own thread as any catching up is, it spares reading the row and the log; a
+change is checked against the room as last heard of (:meth:`RoomCache.recent`) and read afresh only if its commit
+finds that the room moved on, or it is refused (the refusal may come from a room that is behind).
 """
 
 from __future__ import annotations
@@ -70,6 +72,13 @@ class RoomCache:
         if self.sole_writer and (cached := self._rooms.get(code)) is not None:
             return cached
         return self._refresh(self.store.row(code))
+
+    def recent(self, code: str) -> LoadedRoom:
+        """The room as this process last heard of it (other processes' news applied), without reading the database
+        when it holds the room: for a change, which is committed with a version check, so a room that is behind
+        costs a retry on a fresh load (:meth:`load`), never a wrong commit."""
+        held = None if self.sole_writer else self._advance(code)
+        return held if held is not None else self.load(code)
 
     def at_least(self, code: str, version: int) -> LoadedRoom:
         """The cached room if it is at ``version`` or newer, else a fresh load (a socket told of ``version``)."""

@@ -1,5 +1,6 @@
-"""The one way a room changes: read it, let the change check itself against what was read, commit it with a
-version check (retrying on a fresh read when another process committed first), then announce it.
+"""The one way a room changes: read it (as last heard of: :meth:`~.cache.RoomCache.recent`), let the change check
+itself against what was read, commit it with a version check (retrying on a fresh read when another process
+committed first, or when the change was refused by a room that may be behind), then announce it.
 
 Announcing comes only after the commit; subscribers then load the new version (each process once). R9.5: once a
 timed match's time is up, the hand in play is finished and the match then ends: a commit that finishes a hand
@@ -18,7 +19,7 @@ from flask_babel import lazy_gettext as _l
 
 from webapp.core.clock import Clock
 
-from ..errors import Conflict
+from ..errors import Conflict, RoomError
 from . import log
 from .cache import LoadedRoom, RoomCache
 from .news import change_news
@@ -52,15 +53,25 @@ class Committer:
 
         Raises :class:`~webapp.rooms.store.DuplicateAction` when the change repeats an action id.
         """
+        fresh = self.cache.sole_writer  # the embedded server's cache is what the database holds
         for _ in range(ATTEMPTS):
-            loaded = self.cache.load(code)
-            wanted = attempt(loaded)
+            loaded = self.cache.load(code) if fresh else self.cache.recent(code)
+            try:
+                wanted = attempt(loaded)
+            except RoomError:
+                if fresh:
+                    raise
+                fresh = True  # refused, perhaps by a room that is behind: ask the database
+                continue
             if wanted is None:
-                return None
+                if fresh:
+                    return None
+                fresh = True  # nothing to do, perhaps because the room is behind
+                continue
             try:
                 return self.commit(loaded, wanted)
             except Conflict:
-                continue
+                fresh = True
         raise Conflict(_l("the table is changing very fast; try again"))
 
     def commit(self, loaded: LoadedRoom, change: Change) -> LoadedRoom:

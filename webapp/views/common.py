@@ -47,8 +47,10 @@ def host_token() -> str | None:
 
 def require_seat(code: str) -> None:
     """Refuse a browser without a seat at the table before its request body is read, so that a large
-    body from anyone else costs nothing (issue 11)."""
-    if seat_of(rooms().cache.load(code), seat_token()) is None:
+    body from anyone else costs nothing (issue 11). The room as last heard of tells, else the database (a seat
+    just taken elsewhere)."""
+    cache, token = rooms().cache, seat_token()
+    if all(seat_of(read(code), token) is None for read in (cache.recent, cache.load)):
         raise Forbidden(str(NO_SEAT))
 
 
