@@ -92,6 +92,13 @@ def region_keys(snapshot: Snapshot, clock_up: bool) -> dict[str, tuple]:
     keys["score"] = (me, seats, summary.levels, summary.hand_number, len(summary.history), summary.winner,
                      summary.ended_by)
     keys["hand"] = (me, view.hand, view.trump, view.level)
+    if view.phase == engine.Phase.DEALING:
+        # While dealing, the table shows no trick and no hand sizes (the status line counts the cards dealt), so a
+        # dealt round leaves it as it was: only who is there, the dealer and a showing change it.
+        presence = tuple((s.online, s.covered_by_bot, s.offline_for is not None) for s in snapshot.seats)
+        redeal = bool(summary.history) and summary.history[-1].redeal
+        keys["table"] = (me, seats, presence, view.hand_number, view.dealer, view.to_act, view.level, view.showing,
+                         view.kitty_card, redeal, snapshot.turn_left is None)
     keys["actions"] = (me, seats, view.phase, view.to_act, view.hand_number, tuple(snapshot.legal_showings),
                        view.show_kind, snapshot.turn_key, summary.winner, clock_up)
     return keys

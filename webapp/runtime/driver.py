@@ -114,7 +114,8 @@ class Driver:
             return
         if topic.startswith("sheet:"):
             return
-        state = self._rooms.get(topic)
+        # The version heard spares the next look a read of the database (its news brought that version here).
+        state = self._rooms.get(topic) if version is None else self._rooms.setdefault(topic, RoomState())
         if state is not None:
             state.heard = None if version is None else max(version, state.heard or 0)
             if state.plan is not None and (version is None or version > state.plan.version):

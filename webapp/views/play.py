@@ -50,9 +50,10 @@ def autoplay(code: str) -> ResponseReturnValue:
 @bp.get("/r/<code>/hint")
 def hint(code: str) -> str:
     """The hand region with the suggested cards selected (the player still presses Play), and why (the coach)."""
-    action = rooms().hint(code, seat_token())
+    tables = rooms()
+    action = tables.hint(code, seat_token())
     selected = tuple(str(c) for c in getattr(action, "cards", ()))
-    snapshot = rooms().page(code, seat_token())
+    snapshot = tables.snapshot(tables.cache.recent(code), seat_token())  # the room the hint was asked on, or newer
     hand = render_regions(snapshot, ("hand",), selected=selected)["hand"]
     advice = hint_advice(snapshot.view, action) if snapshot.view is not None else None
     return render_message(advice) + hand
