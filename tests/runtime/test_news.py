@@ -34,6 +34,13 @@ def dealt(app, code: str) -> None:
         assert subscription.wait(WAIT)
 
 
+def seat_to_act_moves(app, code: str, browsers) -> None:
+    """The seat to act (as the database has it) makes a move through its browser among ``browsers``."""
+    match = match_of(app, code)
+    seat = match.hand.to_act
+    assert act(browsers[seat], code, person_move(match, seat)).status_code in (200, 303)
+
+
 def forbid_reading(tables, monkeypatch) -> None:
     def no_database(*args, **kwargs):
         raise AssertionError("read from the database")
@@ -66,18 +73,23 @@ def two_processes(redis_server, tmp_path):
         app.extensions["runtime"].close()
 
 
-def test_a_process_advances_a_room_it_holds_from_another_process_news_without_reading_the_database(two_processes,
-                                                                                                  monkeypatch):
+@pytest.fixture
+def room_on_two(two_processes):
+    """Two processes, and a room of four people made on the first whose deal is over."""
     here, there = two_processes
     code, clients = room_of_four(here)
     dealt(here, code)
+    return here, there, code, clients
+
+
+def test_a_process_advances_a_room_it_holds_from_another_process_news_without_reading_the_database(room_on_two,
+                                                                                                monkeypatch):
+    here, there, code, clients = room_on_two
     tables = rooms_of(there)
     subscription = holding(here, there, code)
     forbid_reading(tables, monkeypatch)
     for _ in range(6):  # moves made in this process, one after another
-        match = match_of(here, code)
-        seat = match.hand.to_act
-        assert act(clients[seat], code, person_move(match, seat)).status_code in (200, 303)
+        seat_to_act_moves(here, code, clients)
         version = rooms_of(here).store.row(code).version
         heard_up_to(subscription, version)
         held = tables.cache.at_least(code, version)
@@ -86,39 +98,27 @@ def test_a_process_advances_a_room_it_holds_from_another_process_news_without_re
         assert held.match.to_dict() == fresh.match.to_dict()
 
 
-def test_moves_on_two_processes_commit_on_the_room_as_last_heard_of_without_reading_the_database(two_processes,
-                                                                                               monkeypatch):
-    here, there = two_processes
-    code, clients = room_of_four(here)
-    dealt(here, code)
+def test_moves_on_two_processes_commit_on_the_room_as_last_heard_of_without_reading_the_database(room_on_two,
+                                                                                             monkeypatch):
+    here, there, code, clients = room_on_two
     subscription = holding(here, there, code)
     forbid_reading(rooms_of(there), monkeypatch)
     elsewhere = clients_of(there, code, clients)
     for turn in range(8):  # the table's moves reach either process, in turn
-        match = match_of(here, code)
-        seat = match.hand.to_act
-        browser = (clients if turn % 2 else elsewhere)[seat]
-        assert act(browser, code, person_move(match, seat)).status_code in (200, 303)
+        seat_to_act_moves(here, code, clients if turn % 2 else elsewhere)
         heard_up_to(subscription, rooms_of(here).store.row(code).version)
     assert rooms_of(there).cache.recent(code).match.to_dict() == match_of(here, code).to_dict()
 
 
-def test_a_move_on_a_room_that_is_behind_is_checked_again_on_the_database_and_applied_once(two_processes,
-                                                                                        monkeypatch):
+def test_a_move_on_a_room_that_is_behind_is_checked_again_on_the_database_and_applied_once(room_on_two,
+                                                                                      monkeypatch):
     # Behind, the room either refuses the move (not that seat's turn there) or its commit finds the room moved on.
-    here, there = two_processes
-    code, clients = room_of_four(here)
-    dealt(here, code)
+    here, there, code, clients = room_on_two
     tables = rooms_of(there)
     before_the_move = tables.cache.load(code)
     monkeypatch.setattr(tables.cache, "_advance", lambda code: before_the_move)  # the move's news has not come yet
-    match = match_of(here, code)
-    seat = match.hand.to_act
-    assert act(clients[seat], code, person_move(match, seat)).status_code in (200, 303)
-    behind = tables.cache.recent(code)
-    match = match_of(here, code)
-    seat = match.hand.to_act
-    assert behind.version < version_of(here, code)
-    before = len(match.hand.log)
-    assert act(clients_of(there, code, clients)[seat], code, person_move(match, seat)).status_code in (200, 303)
+    seat_to_act_moves(here, code, clients)
+    assert tables.cache.recent(code).version < version_of(here, code)
+    before = len(match_of(here, code).hand.log)
+    seat_to_act_moves(here, code, clients_of(there, code, clients))
     assert len(match_of(here, code).hand.log) == before + 1  # applied once, on the room as the database holds it
