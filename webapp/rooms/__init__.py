@@ -100,17 +100,21 @@ class Rooms:
 
     def hint(self, code: str, token: str | None) -> engine.actions.Action | None:
         """The rule bot's suggestion for this seat's bury or play, decided by the bot workers."""
-        for read in (self.cache.recent, self.cache.load):  # the database only if the room as last heard of says no
-            loaded = read(code)
-            seat = self.moves.require_seat(loaded, token)
-            match = loaded.match
-            if match is not None and match.hand.to_act == seat and match.hand.phase in ("burying", "playing"):
-                break
-        else:
+        loaded = self.cache.recent(code, lambda room: _hint_wanted(room, seat_of(room, token)))
+        seat = self.moves.require_seat(loaded, token)
+        if not _hint_wanted(loaded, seat):
             return None
+        match = loaded.match
         job = DecisionJob(f"hint:{code}:{uuid.uuid4().hex[:8]}", view_to_json(match.view(seat)), HINT_LEVEL,
                           HINT_SEED, self.clock() + HINT_SECONDS)
         try:
             return self.decider.submit(job).result(timeout=HINT_SECONDS + 1).engine_action()
         except (TimeoutError, DecisionFailed):
             raise Unavailable(_l("the hint is not ready; try again in a moment")) from None
+
+
+def _hint_wanted(loaded: LoadedRoom, seat: int | None) -> bool:
+    """It is ``seat``'s turn to bury or to play: the moves the hint suggests."""
+    match = loaded.match
+    return (seat is not None and match is not None and match.hand.to_act == seat
+            and match.hand.phase in ("burying", "playing"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -73,12 +74,15 @@ class RoomCache:
             return cached
         return self._refresh(self.store.row(code))
 
-    def recent(self, code: str) -> LoadedRoom:
+    def recent(self, code: str, enough: Callable[[LoadedRoom], bool] | None = None) -> LoadedRoom:
         """The room as this process last heard of it (other processes' news applied), without reading the database
-        when it holds the room: for a change, which is committed with a version check, so a room that is behind
-        costs a retry on a fresh load (:meth:`load`), never a wrong commit."""
+        when it holds the room — and ``enough`` (if given) says it will do; else the room as the database holds it.
+        For a change, which is committed with a version check, a room that is behind costs a retry on a fresh load
+        (:meth:`load`), never a wrong commit."""
         held = None if self.sole_writer else self._advance(code)
-        return held if held is not None else self.load(code)
+        if held is not None and (enough is None or enough(held)):
+            return held
+        return self.load(code)
 
     def at_least(self, code: str, version: int) -> LoadedRoom:
         """The cached room if it is at ``version`` or newer, else a fresh load (a socket told of ``version``)."""

@@ -49,8 +49,8 @@ def require_seat(code: str) -> None:
     """Refuse a browser without a seat at the table before its request body is read, so that a large
     body from anyone else costs nothing (issue 11). The room as last heard of tells, else the database (a seat
     just taken elsewhere)."""
-    cache, token = rooms().cache, seat_token()
-    if all(seat_of(read(code), token) is None for read in (cache.recent, cache.load)):
+    token = seat_token()
+    if seat_of(rooms().cache.recent(code, lambda room: seat_of(room, token) is not None), token) is None:
         raise Forbidden(str(NO_SEAT))
 
 
