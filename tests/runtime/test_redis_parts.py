@@ -41,25 +41,27 @@ def test_after_redis_comes_back_every_subscriber_is_woken_to_catch_up(tmp_path):
 
     server = RedisServer(tmp_path)
     server.start()
-    notifier = RedisNotifier(redis.Redis.from_url(server.url))
-    subscription = notifier.subscribe("room1", 0)
-    other = RedisNotifier(redis.Redis.from_url(server.url))
-    for _ in range(50):  # until the listener is connected (it may have been before this subscription was made)
-        other.publish("room1", 1)
-        if subscription.wait(0.2):
-            break
-    else:
-        raise AssertionError("the listener never connected")
-    other.publish("room1", 2)  # once this is heard, no probe is still on its way (one connection keeps the order)
-    while subscription.version < 2:
-        assert subscription.wait(WAIT)
-    subscription.wait(0)
-    other.close()
-    server.stop()
-    server.start()  # the same port: the listener reconnects
-    assert subscription.wait(WAIT) is True
-    notifier.close()
-    server.stop()
+    try:
+        notifier = RedisNotifier(redis.Redis.from_url(server.url))
+        subscription = notifier.subscribe("room1", 0)
+        other = RedisNotifier(redis.Redis.from_url(server.url))
+        for _ in range(50):  # until the listener is connected (it may have been before this subscription was made)
+            other.publish("room1", 1)
+            if subscription.wait(0.2):
+                break
+        else:
+            raise AssertionError("the listener never connected")
+        other.publish("room1", 2)  # once this is heard, no probe is still on its way (one connection keeps the order)
+        while subscription.version < 2:
+            assert subscription.wait(WAIT)
+        subscription.wait(0)
+        other.close()
+        server.stop()
+        server.start()  # the same port: the listener reconnects
+        assert subscription.wait(WAIT) is True
+        notifier.close()
+    finally:  # a failed check must not leave this test's own Redis running
+        server.stop()
 
 
 def test_presence_counts_connections_and_remembers_when_a_seat_was_last_there(redis_client):
