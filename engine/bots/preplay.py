@@ -103,8 +103,8 @@ def rebuild(view: SeatView, world: World) -> Hand | None:
         order.append(first + rest)
     deck: list[Card] = [order[(dealer + i) % 4][i // 4] for i in range(DEALT)] + original_kitty
     try:
-        # R1.2: a sampled world that does not make the two decks (seen once in an arena run, at a bury) is a moment
-        # these worlds cannot be rebuilt into, never an error that stops the bot.
+        # R1.2: a world that does not make the two decks (the sampler made one when a seat took up the kitty it had
+        # buried, now fixed in Knowledge.from_view) is a moment it cannot be rebuilt into, never an error for the bot.
         hand = Hand(view.rules, deck, view.levels, dealer, hand_number=view.hand_number)
         for _ in range(DEALT - 1):
             hand.apply(hand.turn, Draw())
