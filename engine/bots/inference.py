@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -165,12 +166,16 @@ class WorldFilter:
     With inference, the first draw looks at :data:`PILOT` worlds before the race plays any out, so the
     threshold starts near the likeliest worlds instead of at the first one (whose playouts would be
     wasted once likelier worlds came); the pilot's worlds within the threshold are the race's first.
+    The pilot is part of the decision's budget: past ``deadline`` (``perf_counter`` seconds) it stops
+    after one world, so a slow machine cuts it short instead of overrunning the clock.
     """
 
-    def __init__(self, k: Knowledge, inference: Inference | None, rng: random.Random) -> None:
+    def __init__(self, k: Knowledge, inference: Inference | None, rng: random.Random,
+                 deadline: float | None = None) -> None:
         self.k = k
         self.inference = inference
         self.rng = rng
+        self.deadline = deadline
         self.fewest: int | None = None  # the fewest surprises of any world drawn so far
         self.pilot: list[tuple[World, int]] | None = None
 
@@ -178,13 +183,23 @@ class WorldFilter:
         if self.inference is None:
             return sample_world(self.k, self.rng), 0.0
         if self.pilot is None:
-            self.pilot = [drawn for drawn in (self._weighed() for _ in range(PILOT)) if drawn is not None]
+            self.pilot = self._pilot()
         while self.pilot:
             world, surprises = self.pilot.pop(0)
             if self.fewest is not None and surprises <= self.fewest + SLACK:
                 return world, surprises * LOG_EPSILON
         drawn = self._weighed()
         return None if drawn is None else (drawn[0], drawn[1] * LOG_EPSILON)
+
+    def _pilot(self) -> list[tuple[World, int]]:
+        weighed = []
+        for n in range(PILOT):
+            if n and self.deadline is not None and time.perf_counter() > self.deadline:
+                break
+            drawn = self._weighed()
+            if drawn is not None:
+                weighed.append(drawn)
+        return weighed
 
     def _weighed(self) -> tuple[World, int] | None:
         """A world and its surprises, or ``None`` if they are more than ``SLACK`` above the fewest seen."""

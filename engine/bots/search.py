@@ -79,7 +79,8 @@ class SearchBot(RuleBot):
         trump = view.trump
         if trump is None:
             raise ValueError("a play needs the final trump (the view is not of the playing phase)")
-        worlds = WorldFilter(k, Inference(view, k) if switches.infer else None, rng)
+        deadline = self._deadline(start)
+        worlds = WorldFilter(k, Inference(view, k) if switches.infer else None, rng, deadline)
         if endgame:
             solver = Endgame(view.rules, view.levels, k.public, k.team)
 
@@ -92,7 +93,7 @@ class SearchBot(RuleBot):
                 return payoff(result, k.team)
 
         race = Race(len(candidates), worlds.draw, value)
-        return list(candidates[race.run(self._effort(), self._deadline(start))])
+        return list(candidates[race.run(self._effort(), deadline)])
 
     def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
         if not (self.switches.showings and view.phase in ANSWERING_PHASES and searchable(view)):

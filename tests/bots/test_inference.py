@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine import Rules, full_deck
-from engine.bots.inference import LOG_EPSILON, Inference, WorldFilter
+from engine.bots.inference import LOG_EPSILON, PILOT, Inference, WorldFilter
 from engine.bots.knowledge import Knowledge
 from engine.bots.race import weights_of
 
@@ -100,3 +100,17 @@ def test_the_calibration_script_reports_both_samplers(tmp_path):
     again = json.loads(subprocess.run(command[:2] + ["--load", str(saved), "--every", "20", "--worlds", "5"],
                                       check=True, capture_output=True, text=True).stdout)
     assert again == report  # the same logged hands, the same figures
+
+
+@pytest.mark.parametrize(("deadline", "weighed"), [(None, PILOT), (0.0, 1)])
+def test_the_pilot_is_part_of_the_budget(monkeypatch, deadline, weighed):
+    # Past the decision's deadline the pilot weighs one world, not PILOT: a slow machine cuts it short.
+    hand = next(hands_in_play("classic", range(3, 4), (12,)))
+    view = hand.view(hand.to_act)
+    k = Knowledge.from_view(view)
+    inference = Inference(view, k)
+    counted = []
+    surprises = inference.surprises
+    monkeypatch.setattr(inference, "surprises", lambda world, limit: counted.append(1) or surprises(world, limit))
+    assert WorldFilter(k, inference, random.Random(5), deadline).draw() is not None
+    assert len(counted) == weighed
