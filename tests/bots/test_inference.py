@@ -46,7 +46,7 @@ def test_the_true_deal_surprises_nobody_at_a_table_of_rule_bots(preset):
         inference = Inference(view, Knowledge.from_view(view))
         assert inference.surprises(true_world(hand), limit=1000) == 0
         checked += len(inference.plays) + len(inference.passes)
-    assert checked > 200  # the latest RECENT plays of each view and its passes
+    assert checked > 150  # the latest RECENT plays of each view and its passes
 
 
 def test_random_deals_surprise_the_model_more_than_the_true_one():
