@@ -45,6 +45,9 @@ from .switches import ALL, Switches
 FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
 BEFORE_PLAY_CONFIDENCE = 2.0  # a whole hand's playouts are few and noisy: demand more before leaving the rule's choice
 TIE_AFTER = 4  # with focus, a candidate equal to the rule's choice in every one of this many samples drops out
+# With the showings or the bury searched, a play's clock is this share of the budget: those searches' CPU
+# (about 7 % of a hand's) comes out of the plays', so a hand costs no more than issue 4's (bots README).
+PLAY_SHARE = 0.9
 
 class SearchBot(RuleBot):
     """Perfect-information Monte Carlo on top of the rule bot (issue 4 "search"), with issue 15's switches.
@@ -63,8 +66,8 @@ class SearchBot(RuleBot):
         self.max_samples = max_samples
         self.switches = Switches.parse(switches) if isinstance(switches, str) else switches
 
-    def _deadline(self, start: float) -> float | None:
-        return None if self.budget_ms is None else start + self.budget_ms / 1000
+    def _deadline(self, start: float, share: float = 1.0) -> float | None:
+        return None if self.budget_ms is None else start + share * self.budget_ms / 1000
 
     def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
         start = time.perf_counter()
@@ -79,7 +82,8 @@ class SearchBot(RuleBot):
         trump = view.trump
         if trump is None:
             raise ValueError("a play needs the final trump (the view is not of the playing phase)")
-        deadline = self._deadline(start)
+        before_play = switches.showings or switches.bury
+        deadline = self._deadline(start, PLAY_SHARE if before_play else 1.0)
         worlds = WorldFilter(k, Inference(view, k) if switches.infer else None, rng, deadline)
         if endgame:
             solver = Endgame(view.rules, view.levels, k.public, k.team)

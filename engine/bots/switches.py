@@ -7,7 +7,9 @@ so one mechanism measures the baseline, the new bot and every ablation:
 - ``infer`` (issue 15, point 1): samples are weighted by how likely the other
   seats' plays and passes are under the rule bot's policy (:mod:`.inference`).
 - ``showings`` and ``bury`` (point 2): the showings and passes of the answering
-  phases (R8.4, R8.5) and the bury (R8.8) are searched like plays (:mod:`.preplay`).
+  phases (R8.4, R8.5) and the bury (R8.8) are searched like plays (:mod:`.preplay`);
+  with either on, a play's clock is ``PLAY_SHARE`` of the budget, so a hand costs
+  no more CPU than issue 4's.
 - ``focus`` (point 3): plays that differ only by interchangeable cards are one
   candidate, so a forced or trivially decided play gets no search; the race
   drops what trails the leader (not only the rule bot's choice) and stops once

@@ -6,11 +6,13 @@ import random
 
 import pytest
 
-from engine import Bury, Pass, Rules, Show
-from engine.bots import SearchBot
+from engine import Bury, Hand, Pass, Rules, Show, Trump, parse_cards
+from engine.bots import SearchBot, search
 from engine.bots.knowledge import Knowledge
 from engine.bots.preplay import bury_candidates, finish, rebuild, searchable, show_candidates
+from engine.bots.race import Race
 from engine.bots.sampling import sample_world
+from engine.bots.search import PLAY_SHARE
 from engine.phase import BURYING, OVERTURNING
 
 from .helpers import dealt_hand, rule_bots, step
@@ -109,3 +111,15 @@ def test_R1_2_a_world_that_is_not_the_two_decks_is_not_rebuilt():
         assert rebuild(view, (hands, kitty)) is None
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("switches, share", [("all", PLAY_SHARE), ("-showings", PLAY_SHARE), ("-bury", PLAY_SHARE),
+                                             ("-showings,-bury", 1.0), ("none", 1.0)])
+def test_the_before_play_searches_take_their_time_from_the_plays(monkeypatch, switches, share):
+    clocks = []
+    monkeypatch.setattr(search.time, "perf_counter", lambda: 100.0)
+    monkeypatch.setattr(Race, "run", lambda race, effort, deadline: clocks.append(deadline) or 0)
+    hands = [parse_cards("JH QC 3C"), parse_cards("9H JH QH"), parse_cards("QH KD 4D"), parse_cards("AH 8H QD")]
+    hand = Hand.at_play(Rules.preset("classic"), Trump("2", "S"), hands, dealer=0, leader=0)
+    SearchBot(budget_ms=200, switches=switches).act(hand.view(0), random.Random(0))
+    assert clocks == [pytest.approx(100.0 + share * 0.2)]
