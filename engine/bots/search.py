@@ -46,7 +46,7 @@ FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_s
 BEFORE_PLAY_CONFIDENCE = 2.0  # a whole hand's playouts are few and noisy: demand more before leaving the rule's choice
 TIE_AFTER = 4  # with focus, a candidate equal to the rule's choice in every one of this many samples drops out
 # With the showings or the bury searched, a play's clock is this share of the budget: those searches' CPU
-# (about 7 % of a hand's) comes out of the plays', so a hand costs no more than issue 4's (bots README).
+# (about 6 % of a hand's) comes out of the plays', so a hand costs no more than issue 4's (bots README).
 PLAY_SHARE = 0.9
 
 class SearchBot(RuleBot):
