@@ -8,6 +8,7 @@ import re
 import pytest
 from flask import render_template
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from webapp.render import page_context, render_regions
 
@@ -84,13 +85,26 @@ def until_my_play(page: Page, timeout: float | None = None, continuing: bool = F
     made while the bots still play would find no play, take the turn that follows, and so play on."""
     controls = YOUR_TURN + (", #next-hand" if continuing else "")
     while True:
-        page.wait_for_selector(controls, timeout=timeout)
+        try:
+            page.wait_for_selector(controls, timeout=timeout)
+        except PlaywrightTimeout:
+            raise AssertionError(f"no turn for this person; the table shows: {table_state(page)}") from None
         if page.locator("#play").count():
             return
         if continuing and page.locator("#next-hand").count():
             page.click("#next-hand")
         else:
             take_turn(page)
+
+
+def table_state(page: Page) -> str:
+    """What a failed wait saw: the phase, the turn line, the seats on 托管 and the actions region, as text."""
+    return page.evaluate("""() => JSON.stringify({
+      phase: document.querySelector("#turn")?.dataset.phase ?? null,
+      turn: document.querySelector("#turn")?.innerText ?? null,
+      autoplay: [...document.querySelectorAll(".seat .badge.autoplay")].map(b => b.closest(".seat").className),
+      actions: document.querySelector("#actions")?.innerText ?? null,
+    })""")
 
 
 def select_hint(page: Page, by_clicking: bool) -> None:
