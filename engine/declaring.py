@@ -16,7 +16,7 @@ from .cards import Card, format_cards
 from .follow import missing_cards, not_held
 from .hand_state import KITTY_SIZE, HandState
 from .phase import BURYING, DEALING, DECLARING, OVERTURNING, SHOWING_PHASES
-from .reasons import N_, Reason, Term
+from .reasons import N_, Reason, SeatNumber, Term
 from .scoring import HandResult, team_of
 from .showings import SMALL_JOKERS_TIER, Showing, candidate_showings, read_showing
 from .trump import Trump
@@ -40,7 +40,7 @@ def show_error(hand: HandState, seat: int, cards: tuple[Card, ...]) -> Reason | 
     if hand.phase not in SHOWING_PHASES:
         return Reason("R8.5", N_("no showing is possible while %(phase)s"), phase=Term(hand.phase))
     if hand.phase is not DEALING and seat != hand.turn:
-        return Reason(None, N_("it is seat %(seat)s's turn to show or pass"), seat=hand.turn)
+        return Reason(None, N_("it is seat %(seat)s's turn to show or pass"), seat=SeatNumber(hand.turn))
     missing = held_error(hand, seat, cards)
     if missing:
         return missing

@@ -31,7 +31,7 @@ from .combos import LeadFormat
 from .follow import follow_error
 from .hand_state import DEALT, FULL_DECK, FULL_DECK_TUPLE, SEATS, HandState
 from .phase import ANSWERING_PHASES, BURYING, DEALING, DECLARING, DONE, PLAYING, Phase
-from .reasons import N_, Reason, Refusal, Term
+from .reasons import N_, Reason, Refusal, SeatNumber, Term
 from .rules import Rules
 from .scoring import HandResult, multiplier_for, settle, team_of, throw_penalty
 from .throw import check_throw, lead_error
@@ -282,7 +282,7 @@ def _on_turn(phases: frozenset[Phase], refusal: str, then: Check | None = None) 
 
     def check(hand: Hand, seat: int, action: Any) -> Reason | None:
         if seat != hand.turn:
-            return Reason("R1.1", N_("it is seat %(seat)s's turn (%(phase)s)"), seat=hand.turn,
+            return Reason("R1.1", N_("it is seat %(seat)s's turn (%(phase)s)"), seat=SeatNumber(hand.turn),
                           phase=Term(hand.phase))
         if hand.phase not in phases:
             return Reason(None, refusal, phase=Term(hand.phase))

@@ -53,7 +53,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 app.config["SHOW_WINDOW_MS"] / 1000, app.config["AWAY_SECONDS"])
     store = RoomStore(app.extensions["db_engine"])
     tables = Rooms.build(store, runtime.notifier, runtime.presence, runtime.decider, pace, runtime.phrases,
-                         app.config["RATELIMIT_STORAGE_URI"], sole_writer=runtime.redis is None)
+                         app.config["RATELIMIT_STORAGE_URI"], app.config["SECRET_KEY"],
+                         sole_writer=runtime.redis is None)
     app.extensions["runtime"] = runtime
     app.extensions["rooms"] = tables
     app.extensions["sheets"] = SheetService(runtime.notifier, app.config["SHEET_MAX_HANDS"])  # (the rooms' notifier)

@@ -6,8 +6,6 @@ What the templates are given comes from :mod:`webapp.core.room_page`, which the 
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,6 +13,7 @@ from flask import current_app, render_template, url_for
 from jinja2 import Template
 
 from webapp.core.room_page import REGIONS, Snapshot, UrlFor, region_keys, room_context
+from webapp.rooms import action_ids
 
 
 def render_regions(snapshot: Snapshot, names: tuple[str, ...] = REGIONS, urls: UrlFor = url_for,
@@ -76,13 +75,10 @@ def page_context(snapshot: Snapshot, selected: tuple[str, ...] = (), message: st
 
 
 def action_id(snapshot: Snapshot) -> str:
-    """The id of the seat's next action: the same for a double tap, new once the seat's move is applied.
-
-    Derived from the seat's own moves (not the room version, not random), so while others act the
-    regions render to the same HTML and the WebSocket does not replace them.
-    """
-    message = f"{snapshot.code}:{snapshot.my_seat}:{snapshot.turn_key}".encode()
-    return hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256).hexdigest()[:16]
+    """The id of the seat's next action (:mod:`webapp.rooms.action_ids`): the same for a double tap, new once
+    the seat's move is applied, and the same while others act, so the regions render to the same HTML."""
+    return action_ids.action_id(current_app.config["SECRET_KEY"], snapshot.code, snapshot.my_seat,
+                                snapshot.turn_key)
 
 
 def render_message(message: str | None) -> str:

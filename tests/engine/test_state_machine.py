@@ -34,7 +34,7 @@ def test_phases_run_in_order_and_to_act_is_the_seat_waited_for():
 
 
 @pytest.mark.parametrize("seat, action, message", [
-    (1, Draw(), "seat 0's turn"),
+    (1, Draw(), "seat 1's turn"),  # seat index 0: people count seats from 1
     (0, Pass(), "nothing to pass"),
     (0, Play(cards("3S")), "no card can be played"),
     (7, Draw(), "no seat"),

@@ -3,11 +3,15 @@ change; a double tap is applied once; concurrent actions never corrupt a room.""
 
 from __future__ import annotations
 
+import re
 import threading
 
 import engine
+from webapp.core import players
+from webapp.rooms import log
+from webapp.rooms.commit import Change
 
-from .conftest import act, match_of, person_move, play_until, room_of_four, version_of
+from .conftest import act, match_of, person_move, play_until, room_of_four, rooms_of, version_of
 
 HTMX = {"HX-Request": "true"}
 
@@ -66,6 +70,15 @@ def test_action_out_of_turn_is_refused(four_humans, app):
     unchanged(app, code, *before)
 
 
+def test_a_person_cannot_draw_the_deal_on(four_humans, app):
+    code, clients = four_humans
+    seat = match_of(app, code).hand.to_act  # (the test app has dealt at once: a draw is refused in any phase)
+    before = snapshot(app, code)
+    response = act(clients[seat], code, {"type": "draw"}, **HTMX)
+    assert response.status_code == 422 and "dealt by the table" in response.get_data(as_text=True)
+    unchanged(app, code, *before)
+
+
 def test_acting_for_another_seat_is_impossible(four_humans, app):
     code, clients = four_humans
     match = match_of(app, code)
@@ -114,6 +127,35 @@ def test_a_double_tap_is_applied_once(solo, client, app):
     second = act(client, solo, payload, action_id="tap-1", **HTMX)
     assert second.status_code == 200
     unchanged(app, solo, *after_first)
+
+
+def page_action_id(client, code: str) -> str:
+    """The id the seat's page gives its next action (what a tap sends)."""
+    html = client.get(f"/r/{code}").get_data(as_text=True)
+    return re.search(r'name="action_id" value="([^"]+)"', html).group(1)
+
+
+def test_a_tap_made_before_a_move_made_for_the_seat_is_refused(four_humans, app):
+    code, clients = four_humans
+    people = dict(enumerate(clients))
+    play_until(app, code, people, lambda m: m.hand.phase == "playing" and m.hand.to_act == 0)
+    stale = page_action_id(clients[0], code)
+    # The seat's turn is played for it (its turn clock ran out, 托管, an away seat): a move without an id.
+    rooms = rooms_of(app)
+    loaded = rooms.cache.load(code)
+    rooms.committer.commit(loaded, Change((log.act(loaded.match, 0, players.hint(loaded.match.view(0))),)))
+    play_until(app, code, {seat: people[seat] for seat in (1, 2, 3)}, lambda m: m.hand.to_act == 0)
+    # The person's tap, chosen on the table before that move, arrives now that it is their turn again.
+    match = match_of(app, code)
+    before = snapshot(app, code)
+    response = act(clients[0], code, person_move(match, 0), action_id=stale, **HTMX)
+    assert response.status_code == 409 and "moved on" in response.get_data(as_text=True)
+    unchanged(app, code, *before)
+    # The page, looked at again, offers a new id, and the same move goes through.
+    fresh = page_action_id(clients[0], code)
+    assert fresh != stale
+    assert act(clients[0], code, person_move(match, 0), action_id=fresh, **HTMX).status_code == 200
+    assert version_of(app, code) > before[0]
 
 
 def test_concurrent_actions_on_one_room_apply_exactly_one(app):

@@ -53,16 +53,17 @@ class Rooms:
     clock: Callable[[], float] = time.time
 
     @classmethod
-    def build(cls, store: RoomStore, notifier, presence, decider, pace: Pace, phrases, limits_uri: str,
+    def build(cls, store: RoomStore, notifier, presence, decider, pace: Pace, phrases, limits_uri: str, secret: str,
               clock: Callable[[], float] = time.time, sole_writer: bool = False) -> Rooms:
-        """``sole_writer``: this process makes every change to the rooms (the embedded server)."""
+        """``secret`` signs the pages' action ids; ``sole_writer``: this process makes every change to the rooms
+        (the embedded server)."""
         cache = RoomCache(store, sole_writer)
         notifier.hear_news(cache.heard)
         committer = Committer(store, cache, notifier, clock)
         attendance = RoomAttendance(presence, notifier, clock)
         hands, records = FinishedHands(store), HandRecords(store.engine)
         return cls(store, cache, committer, RoomSetup(store, committer, seat_of, attendance.seen, clock),
-                   Moves(committer, attendance.seen, clock), AutomaticPart(cache, committer, presence, pace, clock),
+                   Moves(committer, attendance.seen, secret, clock), AutomaticPart(cache, committer, presence, pace, clock),
                    attendance, decider, hands, records, TableTalk(phrases, notifier, limits_uri),
                    AfterHand(hands, records, clock=clock), clock)
 

@@ -1,7 +1,9 @@
 """A seated person's moves: an action of the hand (draw, show, pass, bury, play), the next hand, and the hint.
 
 The seat is checked before anything else is read from the request; the engine checks the action against the
-room as read, and the commit (see :mod:`.commit`) refuses a repeated action id, so a double tap applies once.
+room as read, and the commit (see :mod:`.commit`) refuses a repeated action id, so a double tap applies once. An
+action carrying the id of one of the seat's turns that have gone by (:mod:`.action_ids`) was chosen on a table
+that has moved on: it is refused, not applied to a trick the person has not seen.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from flask_babel import lazy_gettext as _l
 
 import engine
 
-from ..errors import BadRequest, Forbidden, Illegal
+from ..errors import BadRequest, Conflict, Forbidden, Illegal
 from ..tokens import token_matches
 from . import log
+from .action_ids import passed_ids
 from .cache import LoadedRoom
 from .commit import Change, Committer, time_is_up
 from .seats import Seat, rows_of
@@ -33,10 +36,11 @@ def seat_of(loaded: LoadedRoom, token: str | None) -> int | None:
 
 
 class Moves:
-    def __init__(self, committer: Committer, seen: Callable[[str, int], None],
+    def __init__(self, committer: Committer, seen: Callable[[str, int], None], secret: str,
                  clock: Callable[[], float] = time.time) -> None:
         self.committer = committer
         self.seen = seen  # a request from a seat counts as its player being there
+        self.secret = secret  # what the pages' action ids are signed with (:mod:`.action_ids`)
         self.clock = clock
 
     def require_seat(self, loaded: LoadedRoom, token: str | None) -> int:
@@ -55,11 +59,17 @@ class Moves:
 
         def attempt(loaded: LoadedRoom) -> Change | None:
             seat = self.require_seat(loaded, token)
+            if isinstance(action, engine.Draw):
+                # The table deals at its own pace (R1.3), the same for every seat: a person does not hurry it.
+                raise Illegal(_l("the cards are dealt by the table: there is nothing to draw"))
             if self._repeated(loaded, action_id):
                 return None
             match = _started(loaded)
             if match.winner is not None:
                 raise Illegal(_l("the match is over"))
+            if action_id is not None and action_id in passed_ids(self.secret, loaded.code, seat, match):
+                raise Conflict(_l("the table moved on before this move arrived (it was made for you, or your "
+                                  "window closed): nothing was changed"))
             try:
                 match.hand.verify(seat, action)
             except engine.IllegalAction as error:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import engine
 from engine.coach import Moment
 from webapp.core.autoplay import Pace
 from webapp.core.clock import Clock
@@ -15,6 +14,7 @@ from webapp.core.room_page import SeatInfo, Snapshot
 
 from ..runtime.presence import RoomPresence
 from ..tokens import token_matches
+from .action_ids import turn_key
 from .automatic import ready_deadline, turn_deadline
 from .cache import LoadedRoom
 from .moves import seat_of
@@ -50,11 +50,3 @@ def _seat_info(loaded: LoadedRoom, index: int, present: RoomPresence, away_secon
     away = seat.human and present.away_in(index, away_seconds, now) == 0
     offline_for = present.away_for(index, now) if seat.human else None
     return SeatInfo(index, seat.name, seat.bot, seat.taken, online, away, seat.autoplay, seat.ready, offline_for)
-
-
-def turn_key(match: engine.Match | None, seat: int | None) -> str:
-    """The hand, the deal, and how many moves the seat has made in it (its own draws aside)."""
-    if match is None or seat is None:
-        return ""
-    moves = sum(1 for entry in match.hand.log if entry.seat == seat and not isinstance(entry.action, engine.Draw))
-    return f"{match.hand_number}.{match.deal_number}.{moves}"
