@@ -41,6 +41,7 @@ def test_names_are_normalised(typed, shown):
 @pytest.mark.parametrize("name", [
     "You", "you", "YOU!", "Y o u", "Bot 4", "bot4", "Ｂｏｔ　４", "Player 2", "player", "empty seat",
     "你", "电脑2", "電腦 3", "机器人", "機器人4", "玩家1", "空位", "B\u200bot 1",
+    "Bоt 3", "Plаyer 3", "ΒΟΤ", "Dealer", "庄家", "對家", "托管", "offline 12 s", "离线 5 秒",  # (Cyrillic, Greek)
 ])
 def test_reserved_labels_cannot_be_names(name):
     assert reserved(name)
