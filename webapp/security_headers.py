@@ -12,12 +12,15 @@ attributes, no ``eval`` (htmx 4 needs none), nothing from another host. What it 
 
 Also ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: same-origin`` (a room's link is its
 invitation: it never goes to another site), and HSTS when the request came over https. Redirecting to
-https is the TLS proxy's job, so Talisman's is off.
+https is the TLS proxy's job, so Talisman's is off. A page or answer made for the request (a room page holds the
+seat's hand, a hint names its cards, an export a finished hand) says ``Cache-Control: private, no-store``
+unless it set its own: no shared computer's cache or proxy keeps a hand for the next person to open; the
+static files keep their own caching.
 """
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, Response, request
 from flask_talisman import DENY, Talisman
 
 SELF = "'self'"
@@ -40,3 +43,10 @@ REFERRER_POLICY = "same-origin"
 def init_security_headers(app: Flask) -> None:
     Talisman(app, force_https=False, frame_options=DENY, content_security_policy=CONTENT_SECURITY_POLICY,
              referrer_policy=REFERRER_POLICY, session_cookie_secure=False)
+    app.after_request(_not_kept)
+
+
+def _not_kept(response: Response) -> Response:
+    if request.endpoint != "static" and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = "private, no-store"
+    return response

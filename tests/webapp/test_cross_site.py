@@ -100,6 +100,15 @@ def test_security_headers_on_every_answer(client, path):
     assert headers["Referrer-Policy"] == "same-origin"
 
 
+def test_a_seats_pages_are_kept_in_no_cache(app, client):
+    """The room page holds the seat's hand, the hint names its cards: no shared cache keeps them."""
+    code = client.post("/solo", data={"level": "normal"}).headers["Location"].rsplit("/", 1)[1]
+    for path in (f"/r/{code}", f"/r/{code}/hint", "/", "/no/such/page"):
+        assert client.get(path).headers["Cache-Control"] == "private, no-store", path
+    static = client.get("/static/css/app.css").headers.get("Cache-Control", "")
+    assert "no-store" not in static  # the files keep their own caching
+
+
 def test_https_answers_tell_browsers_to_stay_on_https(client):
     assert "Strict-Transport-Security" not in client.get("/").headers
     assert "max-age=" in client.get("/", base_url="https://localhost").headers["Strict-Transport-Security"]
