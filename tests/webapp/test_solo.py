@@ -41,6 +41,9 @@ def test_a_solo_hand_plays_to_the_hand_end_screen_and_the_next_hand(solo, client
     assert 'id="result"' in html and 'id="defenders-total"' in html
     result = match_of(app, solo).history[-1]
     assert f'id="defenders-total">{result.defender_points}<' in html
+    winners = result.declarers if result.side == "declarers" else 1 - result.declarers
+    verdict = "Your team won this hand" if winners == 0 else "Your team lost this hand"  # the person is seat 0
+    assert re.search(r'id="hand-verdict">([^<]+)<', html).group(1) == verdict
     assert 'id="next-hand"' in html
     response = client.post(f"/r/{solo}/next", data={"action_id": "next-1"})
     assert response.status_code == 303
