@@ -4,6 +4,8 @@ and nothing under the thumb moves when an offer, a refusal or the last trick app
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -197,4 +199,32 @@ def test_sliding_across_cards_selects_a_run_and_sliding_back_unselects_it(browse
     # A tap toggles one card.
     page.mouse.click(*point(strip[5]))
     assert checked.nth(5).is_checked()
+    page.context.close()
+
+
+def test_a_rooms_turn_line_keeps_its_width_beside_the_autoplay_button(browser, server, app):
+    """At a room a seated person has the 托管 button as well: in portrait the turn line gets a row of its own
+    (it was squeezed to no width at 360 px), in landscape the room left on the status line."""
+    match = match_until(lambda m: m.hand.phase == "playing" and m.hand.to_act == 0, seed=7)
+    for viewport, least in ((PORTRAIT, 0.9 * (PORTRAIT["width"] - 20)), (LANDSCAPE, 120)):
+        page = phone(browser, viewport)
+        open_table(page, server, app, dataclasses.replace(snapshot_of(match, 0), solo=False))
+        expect(page.locator("#autoplay-on")).to_be_visible()
+        assert boxes(page, "#turn")["turn"]["width"] >= least, viewport
+        page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["portrait", "landscape"])
+def test_neither_a_turn_nor_the_tricks_taking_cards_move_the_hand_or_the_table(browser, server, app, viewport):
+    match = match_until(lambda m: m.hand.phase == "playing" and m.hand.to_act == 1 and len(m.hand.hands[0]) == 25,
+                        seed=7)
+    page = phone(browser, viewport)
+    open_table(page, server, app, snapshot_of(match, 0))
+    before = boxes(page, "#hand, #table")
+    later = [match_until(lambda m: m.hand.phase == "playing" and m.hand.to_act == 0 and len(m.hand.hands[0]) == n,
+                         seed=7) for n in (25, 12, 5)]  # the seat's turn (Hint and Play come), then fewer rows
+    for state in later:
+        swap_in(page, app, snapshot_of(state, 0))
+        expect(page.locator("#play")).to_be_visible()
+        assert boxes(page, "#hand, #table") == before, len(state.hand.hands[0])
     page.context.close()

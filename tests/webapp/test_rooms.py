@@ -66,6 +66,19 @@ def test_join_pick_seat_and_name_then_host_fills_with_bots_and_starts(client, ap
     assert late.status_code == 400
 
 
+def test_the_lobby_seats_people_first_and_says_what_comes_next(client, app):
+    code = code_from(create(client))
+    host_page = client.get(f"/r/{code}").get_data(as_text=True)
+    # On a phone the form to sit down comes before the invitation; the host is told to sit before the bots fill up.
+    assert host_page.index('id="join"') < host_page.index("Invite friends")
+    assert 'id="host-unseated"' in host_page and 'id="waiting-for-host"' not in host_page
+    client.post(f"/r/{code}/join", data={"seat": "0", "name": "Ann"})
+    assert 'id="host-unseated"' not in client.get(f"/r/{code}").get_data(as_text=True)
+    friend = app.test_client()
+    friend.post(f"/r/{code}/join", data={"seat": "2", "name": "Bo"})
+    assert 'id="waiting-for-host"' in friend.get(f"/r/{code}").get_data(as_text=True)
+
+
 def test_spectators_see_the_table_but_no_hand(client, app):
     code = code_from(create(client))
     client.post(f"/r/{code}/bots", data={"level": "easy"})
