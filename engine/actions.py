@@ -117,8 +117,8 @@ def encode(action: Action) -> dict[str, Any]:
 def decode(data: Any) -> Action:
     """An action from its JSON form; a malformed one raises :class:`IllegalAction`."""
     if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
-        raise IllegalAction(Reason(None, N_("not an action: %(data)s (type must be one of %(types)s)"),
-                                   data=repr(data), types=", ".join(ACTION_TYPES)))
+        raise IllegalAction(Reason(None, N_("not an action: its type must be one of %(types)s"),
+                                   types=", ".join(ACTION_TYPES)))
     kind = data["type"]
     if kind == Draw.type:
         return Draw()

@@ -108,7 +108,7 @@ def test_malformed_payloads_are_refused(solo, client, app):
     bad_json = client.post(f"/r/{solo}/act", data="{not json", content_type="application/json", headers=HTMX)
     assert bad_json.status_code == 400 and "JSON" in bad_json.get_data(as_text=True)
     unknown = client.post(f"/r/{solo}/act", json={"type": "teleport"}, headers=HTMX)
-    assert unknown.status_code == 400 and "not an action" in unknown.get_data(as_text=True)
+    assert unknown.status_code == 400 and "not an action" in unknown.get_data(as_text=True).lower()
     bad_cards = client.post(f"/r/{solo}/act", json={"type": "play", "cards": "11H ZZ"}, headers=HTMX)
     assert bad_cards.status_code == 400 and "not a card" in bad_cards.get_data(as_text=True)
     no_type = client.post(f"/r/{solo}/act", data={"cards": "2H"}, headers=HTMX)

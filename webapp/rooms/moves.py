@@ -16,6 +16,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 import engine
+from webapp.core.room_page import illegal_message
 
 from ..errors import BadRequest, Conflict, Forbidden, Illegal
 from ..tokens import token_matches
@@ -55,7 +56,8 @@ class Moves:
         try:
             action = engine.decode(payload)
         except engine.IllegalAction as error:
-            raise BadRequest(str(error)) from None  # malformed: unknown type, bad card names
+            # Malformed (an unknown type, bad card names): said in the reader's language, as a refusal is.
+            raise BadRequest(str(illegal_message(error))) from None
 
         def attempt(loaded: LoadedRoom) -> Change | None:
             seat = self.require_seat(loaded, token)
