@@ -221,9 +221,9 @@ def test_neither_a_turn_nor_the_tricks_taking_cards_move_the_hand_or_the_table(b
     page = phone(browser, viewport)
     open_table(page, server, app, snapshot_of(match, 0))
     before = boxes(page, "#hand, #table")
-    later = [match_until(lambda m: m.hand.phase == "playing" and m.hand.to_act == 0 and len(m.hand.hands[0]) == n,
-                         seed=7) for n in (25, 12, 5)]  # the seat's turn (Hint and Play come), then fewer rows
-    for state in later:
+    for held in (25, 12, 5):  # the seat's turn (Hint and Play come), then fewer cards in fewer rows
+        state = match_until(lambda m, held=held: m.hand.phase == "playing" and m.hand.to_act == 0
+                            and len(m.hand.hands[0]) == held, seed=7)
         swap_in(page, app, snapshot_of(state, 0))
         expect(page.locator("#play")).to_be_visible()
         assert boxes(page, "#hand, #table") == before, len(state.hand.hands[0])
