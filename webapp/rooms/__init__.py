@@ -53,8 +53,8 @@ class Rooms:
     clock: Callable[[], float] = time.time
 
     @classmethod
-    def build(cls, store: RoomStore, notifier, presence, decider, pace: Pace, phrases, limits_uri: str, secret: str,
-              clock: Callable[[], float] = time.time, sole_writer: bool = False) -> Rooms:
+    def build(cls, store: RoomStore, notifier, presence, decider, pace: Pace, phrases, limits_uri: str,
+              secret: str, clock: Callable[[], float] = time.time, sole_writer: bool = False) -> Rooms:
         """``secret`` signs the pages' action ids; ``sole_writer``: this process makes every change to the rooms
         (the embedded server)."""
         cache = RoomCache(store, sole_writer)
@@ -63,7 +63,8 @@ class Rooms:
         attendance = RoomAttendance(presence, notifier, clock)
         hands, records = FinishedHands(store), HandRecords(store.engine)
         return cls(store, cache, committer, RoomSetup(store, committer, seat_of, attendance.seen, clock),
-                   Moves(committer, attendance.seen, secret, clock), AutomaticPart(cache, committer, presence, pace, clock),
+                   Moves(committer, attendance.seen, secret, clock),
+                   AutomaticPart(cache, committer, presence, pace, clock),
                    attendance, decider, hands, records, TableTalk(phrases, notifier, limits_uri),
                    AfterHand(hands, records, clock=clock), clock)
 
