@@ -90,3 +90,10 @@ def test_spectators_see_the_table_but_no_hand(client, app):
 def test_unknown_room_is_a_clear_404(client):
     response = client.get("/r/no-such-room")
     assert response.status_code == 404 and "no such room" in response.get_data(as_text=True)
+
+
+def test_the_games_list_names_each_room_once(client, app):
+    code = code_from(client.post("/solo", data={"level": "normal"}))
+    client.set_cookie("games", f"{code}.{code}.no-such-room-here")  # a repeated code, a code of no room
+    html = client.get("/games").get_data(as_text=True)
+    assert html.count(f'data-game="{code}"') == 1 and "no-such-room-here" not in html

@@ -87,7 +87,7 @@ def keep_player(response: BaseResponse, token: str) -> None:
 
 def my_games() -> list[str]:
     """The rooms this browser holds a seat in (or hosts), newest first: the home page offers to continue them."""
-    codes = request.cookies.get(GAMES_COOKIE, "").split(".")
+    codes = dict.fromkeys(request.cookies.get(GAMES_COOKIE, "").split("."))  # each once, in order
     return [code for code in codes if ROOM_CODE.fullmatch(code)][:GAMES_KEPT]
 
 
