@@ -324,6 +324,15 @@ def test_digits_int_refuses_are_refused(world, digits, place, path, name):
     assert stored(world.app) == before
 
 
+@pytest.mark.parametrize("digits", ["1000001", "11111111", "9" * 5000])
+def test_a_form_number_past_its_bound_says_the_bound(world, digits):
+    client, url = world.owner("solo"), "/r/{code}/next".format(code=world.code("solo"))
+    before = stored(world.app)
+    response = client.post(url, data={"hand": digits}, headers=HTMX)
+    assert response.status_code == 400 and "at most 1000000" in response.get_data(as_text=True)
+    assert stored(world.app) == before
+
+
 @pytest.mark.parametrize("moment", [
     "0001-01-01T00:00:00+14:00", "0001-01-01T00:00:00Z", "9999-12-31T23:59:59-14:00", "9999-12-31T23:59:59Z",
     "1999-12-31T23:59:59Z", "2100-01-01T00:00:00Z", "2026-02-30T08:00:00Z", "2026-13-01T00:00:00Z",

@@ -88,9 +88,10 @@ def _form_number(value: Any) -> Any:
     text = value.strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit() and len(text) <= len(str(LARGEST_NUMBER))):
+    if not (text.isascii() and text.isdigit()):
         raise PydanticCustomError("whole_number", "must be a whole number")
-    return int(text)
+    # Too many digits is a number past the bound (which says so), not one too long to read.
+    return LARGEST_NUMBER + 1 if len(text) > len(str(LARGEST_NUMBER)) else int(text)
 
 
 def _moment(value: datetime) -> datetime:
