@@ -13,7 +13,7 @@ set of values, and any option can be changed on its own with
 True
 >>> dataclasses.replace(r, kitty_multiplier="triple")
 Traceback (most recent call last):
-engine.reasons.Refusal: R7.4: Rules.kitty_multiplier must be one of pairs, power_of_cards, doubling; got 'triple'
+engine.reasons.Refusal: R7.4: Kitty (扣底) multiplier (kitty_multiplier) must be one of pairs, power_of_cards, doubling; got 'triple'
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import RANKS
-from .reasons import N_, Reason, Refusal
+from .form_text import switch, whole_number
+from .reasons import N_, Reason, Refusal, Term
 from .trump import normalize_level
 
 # The choices of each enumerated option, in the order a form should offer them.
@@ -59,6 +60,25 @@ CLAUSES = {
     "time_limit_minutes": "R9.5",
 }
 
+# What a form calls each option; a refused value names the option so, in the reader's language.
+LABELS = {
+    "declare_with": N_("Declare with"),
+    "overturn_order": N_("Overturn suit order"),
+    "overturn_timing": N_("When overturning (反主) is allowed"),
+    "overturn_back": N_("First declarer may overturn back"),
+    "no_declaration": N_("If nobody declares"),
+    "who_may_declare": N_("Who may declare"),
+    "kitty_multiplier": N_("Kitty (扣底) multiplier"),
+    "throw_penalty_per_card": N_("Failed throw (甩牌) penalty per card"),
+    "level_table": N_("Level table"),
+    "match_end": N_("Match end"),
+    "must_play": N_("Must-play levels (逢N必打)"),
+    "twos_trump": N_("2s are permanent trumps"),
+    "edge_triple": N_("A+KK / K+AA may be thrown"),
+    "physical_penalties": N_("Physical-game penalties"),
+    "time_limit_minutes": N_("Time limit"),
+}
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -87,18 +107,17 @@ class Rules:
         for name, choices in CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
-                raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be one of %(choices)s; got %(value)s"),
-                                     name=name, choices=", ".join(choices), value=repr(value)))
+                raise _refused(name, N_("%(option)s (%(name)s) must be one of %(choices)s; got %(value)s"),
+                               choices=", ".join(choices), value=repr(value))
         for name in BOOLEAN_OPTIONS:
             if not isinstance(getattr(self, name), bool):
-                raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be True or False; got %(value)s"),
-                                     name=name, value=repr(getattr(self, name))))
+                raise _refused(name, N_("%(option)s (%(name)s) must be on or off; got %(value)s"),
+                               value=repr(getattr(self, name)))
         for name, (low, high) in INTEGER_OPTIONS.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be a whole number from %(low)s to "
-                                                       "%(high)s; got %(value)s"),
-                                     name=name, low=low, high=high, value=repr(value)))
+                raise _refused(name, N_("%(option)s (%(name)s) must be a whole number from %(low)s to %(high)s; "
+                                        "got %(value)s"), low=low, high=high, value=repr(value))
         object.__setattr__(self, "must_play", _normalize_levels(self.must_play))
 
     @classmethod
@@ -149,22 +168,25 @@ def _refuse_unknown(options: dict[str, Any]) -> None:
 
 
 def coerce_option(name: str, value: Any) -> Any:
-    """Convert a form value (a string) to the type of option ``name``."""
+    """Convert a form value (a string) to the type of option ``name`` (:mod:`.form_text` reads it)."""
     if name in BOOLEAN_OPTIONS and isinstance(value, str):
-        lowered = value.strip().lower()
-        if lowered in ("1", "true", "on", "yes"):
-            return True
-        if lowered in ("0", "false", "off", "no", ""):
-            return False
-        raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be on or off; got %(value)s"), name=name,
-                             value=repr(value)))
+        try:
+            return switch(value)
+        except ValueError:
+            raise _refused(name, N_("%(option)s (%(name)s) must be on or off; got %(value)s"),
+                           value=repr(value)) from None
     if name in INTEGER_OPTIONS and isinstance(value, str):
         try:
-            return int(value.strip())
+            return whole_number(value)
         except ValueError:
-            raise Refusal(Reason(CLAUSES[name], N_("Rules.%(name)s must be a whole number; got %(value)s"),
-                                 name=name, value=repr(value))) from None
+            raise _refused(name, N_("%(option)s (%(name)s) must be a whole number; got %(value)s"),
+                           value=repr(value)) from None
     return value
+
+
+def _refused(name: str, template: str, **values: Any) -> Refusal:
+    """A refused value of option ``name``, which the message calls by its label (:data:`LABELS`)."""
+    return Refusal(Reason(CLAUSES[name], template, option=Term(LABELS[name]), name=name, **values))
 
 
 def _normalize_levels(value: Any) -> tuple[str, ...]:
@@ -175,11 +197,11 @@ def _normalize_levels(value: Any) -> tuple[str, ...]:
     try:
         levels = {normalize_level(v) for v in value}
     except Refusal as error:
-        raise Refusal(Reason("R9.4", N_("Rules.must_play must be a list of levels; %(error)s"),
-                             error=error.reason)) from None
+        raise _refused("must_play", N_("%(option)s (%(name)s) must be a list of levels; %(error)s"),
+                       error=error.reason) from None
     except TypeError:
-        raise Refusal(Reason("R9.4", N_("Rules.must_play must be a list of levels; got %(value)s"),
-                             value=repr(value))) from None
+        raise _refused("must_play", N_("%(option)s (%(name)s) must be a list of levels; got %(value)s"),
+                       value=repr(value)) from None
     return tuple(sorted(levels, key=RANKS.index))
 
 

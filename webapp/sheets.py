@@ -21,7 +21,7 @@ from webapp.core.clock import Clock
 from webapp.core.sheet_changes import merged
 
 from . import sheet_store
-from .errors import BadRequest, Conflict, Forbidden, Illegal, TooLarge
+from .errors import BadRequest, Conflict, Forbidden, Illegal, InvalidRequest, TooLarge
 from .models import ScoresheetRecord, utcnow
 from .tokens import new_room_code, new_token, token_hash, token_matches
 
@@ -150,8 +150,9 @@ class SheetService:
 def _check_client_credentials(client_id: str | None, edit_token: str | None) -> None:
     """A client's own edit token always has the length of a secret, with or without a ``client_id``."""
     if client_id is not None and not (isinstance(client_id, str) and 0 < len(client_id) <= CLIENT_ID_LENGTH):
-        raise BadRequest(_l("client_id must be a text of 1 to 100 characters"))
+        raise InvalidRequest(str(_l("client_id must be a text of 1 to 100 characters")), "client_id")
     low, high = CLIENT_TOKEN_LENGTH
     if (client_id is not None or edit_token is not None) and not (
             isinstance(edit_token, str) and low <= len(edit_token) <= high):
-        raise BadRequest(_l("a sheet uploaded with a client_id needs its edit_token: a secret of 22 to 200 characters"))
+        raise InvalidRequest(str(_l("a sheet uploaded with a client_id needs its edit_token: a secret of 22 to 200 "
+                                    "characters")), "edit_token")

@@ -38,6 +38,12 @@ def test_the_solo_counter_is_a_setting_of_the_game(offline, counter):
     assert ('id="card-counter"' in page(offline)) is counter
 
 
+def test_a_solo_counter_neither_on_nor_off_is_refused_and_starts_no_game(offline):
+    answer = offline.handle("POST", "/offline/solo", "level=easy&counter=maybe")
+    assert answer.status == 422 and "on or off" in answer.body
+    assert 'id="card-counter"' not in page(offline) and 'data-phase=' not in page(offline)
+
+
 def test_the_hint_says_why(offline):
     offline.handle("POST", "/offline/solo", "level=easy")
     play_until_playing(offline)

@@ -28,7 +28,7 @@ from sqlmodel import select
 from webapp import db, sheet_store
 from webapp.models import Room, ScoresheetRecord
 
-from .conftest import code_from
+from .conftest import code_from, rooms_of
 from .sheet_helpers import HTMX, new_sheet, offline_sheet, record
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "12"))
@@ -362,3 +362,83 @@ def test_a_sheet_stored_with_a_clock_at_the_edge_still_shows(world, moment):
             assert client.get(path, headers=HTMX).status_code in (200, 303, 403)
     recorded = world.owner("sheet").post(f"/s/{code}/hands", data={"entry_id": "e5", "trick_points": "40"})
     assert recorded.status_code == 303
+
+
+# Text Python's int() reads as a number though no person typing it means one; every form reads numbers alike.
+NOT_WHOLE_NUMBERS = ["4_0", "٣", "１０", "1 0", "0x10", "1e3", "٣٠", "4.0"]
+
+
+@pytest.mark.parametrize("text", NOT_WHOLE_NUMBERS)
+@pytest.mark.parametrize(("place", "path", "fields"), [
+    ("solo", "/r/{code}/next", {"hand": "{text}"}),
+    ("lobby", "/r/{code}/join", {"seat": "{text}"}),
+    (None, "/rooms", {"preset": "classic", "throw_penalty_per_card": "{text}"}),
+    (None, "/sheets", {"team_0": "Us", "team_1": "Them", "first_dealer": "{text}"}),
+    ("sheet", "/s/{code}/hands", {"entry_id": "e9", "trick_points": "{text}"}),
+])
+def test_text_int_would_read_as_a_number_is_refused_by_every_form(world, text, place, path, fields):
+    client, url = world.owner(place), path.format(code=world.code(place))
+    before = stored(world.app)
+    response = client.post(url, data={name: value.format(text=text) for name, value in fields.items()},
+                           headers=HTMX)
+    assert response.status_code in (400, 422) and says_why(response)
+    assert "whole number" in response.get_data(as_text=True)
+    assert stored(world.app) == before
+
+
+@pytest.mark.parametrize(("text", "seconds"), [(" 15 ", 15), ("015", 15), ("+60", 60), ("1_5", None),
+                                             ("١٥", None), ("１５", None), ("15.0", None)])
+def test_a_table_setting_s_number_is_read_as_every_form_reads_one(world, text, seconds):
+    before = stored(world.app)
+    client = world.app.test_client()
+    response = client.post("/rooms", data={"preset": "classic", "turn_seconds": text})
+    if seconds is None:
+        assert response.status_code == 400 and "turn_seconds must be one of 0, 15, 20" in response.get_data(as_text=True)
+        assert stored(world.app) == before
+    else:
+        assert response.status_code == 303
+        assert rooms_of(world.app).cache.load(code_from(response)).settings.turn_seconds == seconds
+
+
+@pytest.mark.parametrize(("place", "path", "fields"), [
+    (None, "/solo", {"level": "easy", "counter": "maybe"}),
+    ("solo", "/r/{code}/autoplay", {"on": "maybe"}),
+    (None, "/rooms", {"preset": "classic", "card_counter": "maybe"}),
+    (None, "/rooms", {"preset": "classic", "twos_trump": "maybe"}),
+    ("sheet", "/s/{code}/hands", {"entry_id": "e9", "trick_points": "40", "wrong_card_count_0": "maybe"}),
+    ("sheet", "/s/{code}/hands", {"entry_id": "e9", "trick_points": "40", "defenders_took_last_trick": "2"}),
+])
+def test_a_switch_that_is_neither_on_nor_off_is_refused(world, place, path, fields):
+    client, url = world.owner(place), path.format(code=world.code(place))
+    before = stored(world.app)
+    response = client.post(url, data=fields, headers=HTMX)
+    assert response.status_code in (400, 422) and says_why(response)
+    assert "on or off" in response.get_data(as_text=True)
+    assert stored(world.app) == before
+
+
+@pytest.mark.parametrize(("fields", "label"), [
+    ({"kitty_multiplier": "triple"}, "Kitty (扣底) multiplier"),
+    ({"throw_penalty_per_card": "500"}, "Failed throw (甩牌) penalty per card"),
+    ({"must_play": "11"}, "Must-play levels (逢N必打)"),
+])
+def test_a_refused_rule_option_is_called_by_the_form_s_label(world, fields, label):
+    before = stored(world.app)
+    response = world.app.test_client().post("/rooms", data={"preset": "classic", **fields}, headers=HTMX)
+    text = response.get_data(as_text=True)
+    assert response.status_code in (400, 422) and label in text and "Rules." not in text
+    assert stored(world.app) == before
+
+
+@pytest.mark.parametrize(("body", "field", "says"), [
+    ({"type": "play", "cards": ["AS"] * 200}, "cards", "too many items (at most 108)"),
+    ({"type": "teleport"}, "type", "not an action"),
+    ({"type": "play", "cards": "ZZ"}, "cards", "not a card"),
+    ({"type": "play", "cards": "AS", "action_id": "x" * 500}, "action_id", "1 to 100"),
+])
+def test_a_malformed_action_names_its_field(world, body, field, says):
+    client, url = world.owner("solo"), "/r/{code}/act".format(code=world.code("solo"))
+    before = stored(world.app)
+    response = client.post(url, json=body)
+    assert response.status_code == 400 and response.json["field"] == field and says in response.json["error"].lower()
+    assert stored(world.app) == before

@@ -9,11 +9,16 @@ import re
 import pytest
 
 import engine
+from engine.rules import CLAUSES, LABELS
 from webapp.core.rule_form import OPTION_NAMES, PRESET_VALUES, form_values, rule_overrides
 
 from .conftest import code_from, rooms_of
 
 CLASSIC = PRESET_VALUES["classic"]
+
+
+def test_every_option_has_the_label_the_form_shows_and_its_refusals_say():
+    assert set(LABELS) == set(CLAUSES) == set(OPTION_NAMES)
 
 
 @pytest.mark.parametrize(("form", "overrides"), [

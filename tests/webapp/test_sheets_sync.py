@@ -55,12 +55,12 @@ def test_an_upload_with_someone_elses_client_id_needs_its_token(client, app):
 @pytest.mark.parametrize(("body", "status", "field"), [
     ({"client_id": "c1", "edit_token": "short", "sheet": offline_sheet()}, 400, "edit_token"),
     ({"edit_token": "x" * 21, "sheet": offline_sheet()}, 400, "edit_token"),  # issue 11: without client_id too
-    ({"client_id": "c1", "sheet": offline_sheet()}, 400, None),
+    ({"client_id": "c1", "sheet": offline_sheet()}, 400, "edit_token"),
     ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet(rules={"colour": "red"})}, 400,
      "sheet.rules.colour"),
     ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet({"id": "h1", "trick_points": 33})},
      422, "trick_points"),
-    ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet(), "preset": "nope"}, 400, None),
+    ({"client_id": "c1", "edit_token": TOKEN, "sheet": offline_sheet(), "preset": "nope"}, 400, "preset"),
     ({"client_id": "c1", "edit_token": TOKEN, "sheet": "not a sheet"}, 400, "sheet"),
 ])
 def test_bad_uploads_are_refused_with_a_reason(client, body, status, field):

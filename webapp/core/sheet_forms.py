@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from engine import HandEntry, Rules, Scoresheet, ScoresheetError
 from engine.cards import RANKS
+from engine.form_text import switch, whole_number
 from engine.reasons import N_, Reason, Refusal
 
 from .rule_form import rule_overrides
@@ -51,7 +52,7 @@ def entry_from_form(form: Mapping[str, str], entry_id: str) -> HandEntry:
     The kitty's fields count only when the defenders took the last trick (R7.3), and the tractor's
     length only for a tractor: the form keeps them while hidden, so a change of mind sends them anyway.
     """
-    took_last = form.get("defenders_took_last_trick") == CHECKED
+    took_last = _ticked(form, "defenders_took_last_trick")
     last_lead = (form.get("last_lead") or None) if took_last else None
     dealer = form.get("dealer", "")
     return HandEntry(
@@ -61,11 +62,11 @@ def entry_from_form(form: Mapping[str, str], entry_id: str) -> HandEntry:
         kitty_points=_whole("kitty_points", form.get("kitty_points", "")) if took_last else 0,
         last_lead=last_lead,
         tractor_pairs=_whole("tractor_pairs", form.get("tractor_pairs", "")) if last_lead == "tractor" else 0,
-        throw=took_last and form.get("throw") == CHECKED,
+        throw=took_last and _ticked(form, "throw"),
         dealer=_whole("dealer", dealer) if dealer else None,
         trump=form.get("trump") or None,
         **{name: tuple(_whole(name, form.get(f"{name}_{team}", "")) for team in TEAMS) for name in TEAM_COUNTS},
-        **{name: tuple(form.get(f"{name}_{team}") == CHECKED for team in TEAMS) for name in TEAM_FLAGS},
+        **{name: tuple(_ticked(form, f"{name}_{team}") for team in TEAMS) for name in TEAM_FLAGS},
     )
 
 
@@ -98,7 +99,16 @@ def _whole(name: str, text: str) -> int:
     if not text:
         return 0
     try:
-        return int(text)
+        return whole_number(text)
     except ValueError:
         raise ScoresheetError(name, Reason(None, N_("must be a whole number; got %(value)s"),
                                            value=repr(text))) from None
+
+
+def _ticked(form: Mapping[str, str], name: str) -> bool:
+    """A checkbox: ticked sends ``on``, unticked sends nothing."""
+    try:
+        return switch(form.get(name, ""))
+    except ValueError:
+        raise ScoresheetError(name, Reason(None, N_("must be on or off; got %(value)s"),
+                                           value=repr(form[name]))) from None

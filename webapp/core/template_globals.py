@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 from engine import bots
 from engine.cards import BIG_JOKER, RED_SUITS, SUIT_SYMBOLS, TOTAL_POINTS
 from engine.hand_state import DEALT, KITTY_SIZE
+from engine.rules import LABELS
 from engine.scoresheet import MAX_KITTY_POINTS
 
 from .card_faces import card_face, card_faces
@@ -45,6 +46,7 @@ TEMPLATE_GLOBALS: dict[str, Any] = {
     "RED_SUITS": RED_SUITS,
     "BIG_JOKER": BIG_JOKER,  # the two jokers' faces and names differ
     "BOT_LEVELS": bots.LEVELS,
+    "OPTION_LABELS": LABELS,  # what a form calls each rule option (R10)
     "STATS_KEY": STORAGE_KEY,  # where a browser keeps its hands' records, and how many (static/js/stats.js)
     "STATS_KEPT": KEPT,
     "bot_level_name": bot_level_name,

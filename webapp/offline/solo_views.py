@@ -12,11 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 import engine
+from engine.form_text import switch
 from engine.review import HandReview, hand_export, match_export
 from webapp.core.autoplay import Automatic, Pace
 from webapp.core.players import BOT_LEVELS
 from webapp.core.review_page import ReviewLinks, review_context
 from webapp.core.room_page import REGIONS, hint_advice, illegal_message, room_context, seat_name
+from webapp.core.translation import gettext as _
 
 from .pages import Pages
 from .routes import NotFound, Request, Response, Router
@@ -72,7 +74,12 @@ class SoloViews:
     def start(self, request: Request) -> Response:
         """A new game against bots of the chosen strength (replacing any game in play)."""
         level = request.form.get("level", "")
-        table = self._new(level if level in BOT_LEVELS else "normal", request.form.get("counter") == "on")
+        try:
+            counter = switch(request.form.get("counter", ""))
+        except ValueError:
+            message = illegal_message(_("the card counter is on or off"))
+            return Response(self.pages.render("partials/message.html", message=message), 422)
+        table = self._new(level if level in BOT_LEVELS else "normal", counter)
         url = self.router.url_for("rooms.room", code=CODE)
         return Response(self.pages.render("offline/room_body.html", **self._context(table)),
                         headers={"HX-Push-Url": url})

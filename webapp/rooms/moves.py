@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 import engine
 from webapp.core.room_page import illegal_message
 
-from ..errors import BadRequest, Conflict, Forbidden, Illegal
+from ..errors import Conflict, Forbidden, Illegal, InvalidRequest
 from ..tokens import token_matches
 from . import log
 from .action_ids import passed_ids
@@ -57,7 +57,8 @@ class Moves:
             action = engine.decode(payload)
         except engine.IllegalAction as error:
             # Malformed (an unknown type, bad card names): said in the reader's language, as a refusal is.
-            raise BadRequest(str(illegal_message(error))) from None
+            known_type = isinstance(payload, dict) and payload.get("type") in engine.actions.ACTION_TYPES
+            raise InvalidRequest(str(illegal_message(error)), "cards" if known_type else "type") from None
 
         def attempt(loaded: LoadedRoom) -> Change | None:
             seat = self.require_seat(loaded, token)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from flask_babel import lazy_gettext as _l
 
+from engine.form_text import switch, whole_number
 from webapp.core.autoplay import DEAL_SPEEDS, SOLO_DEAL_SPEED
 
 from ..errors import BadRequest
 
+T = TypeVar("T")
 TURN_SECONDS = (0, 15, 20, 30, 45, 60)  # 0: no turn clock
 READY_SECONDS = (0, 15, 30, 60)  # 0: the next hand waits for everyone's 继续
 
@@ -44,21 +46,33 @@ class TableSettings:
         return cls(**{name: value for name, value in (data or {}).items() if name in known})
 
     def with_form(self, form: Mapping[str, str]) -> TableSettings:
-        """These settings with the ones a create-room form sets (each checked; a bad one is refused)."""
+        """These settings with the ones a create-room form sets (each checked; a bad one is refused). Numbers and
+        switches are read as every form reads them (:mod:`engine.form_text`)."""
         changes: dict[str, Any] = {}
-        for name, choices in (("turn_seconds", TURN_SECONDS), ("ready_seconds", READY_SECONDS)):
+        for name, seconds in (("turn_seconds", TURN_SECONDS), ("ready_seconds", READY_SECONDS)):
             if name in form:
-                changes[name] = _choice_of(form[name], {str(c): c for c in choices}, name)
+                changes[name] = _choice_of(_number(form[name]), seconds, name)
         if "deal_speed" in form:
-            changes["deal_speed"] = _choice_of(form["deal_speed"], {s: s for s in DEAL_SPEEDS}, "deal_speed")
+            changes["deal_speed"] = _choice_of(form["deal_speed"].strip(), tuple(DEAL_SPEEDS), "deal_speed")
         for name in ("card_counter", "phrases"):
             if name in form:
-                changes[name] = _choice_of(form[name], {"on": True, "off": False}, name)
+                try:
+                    changes[name] = switch(form[name])
+                except ValueError:
+                    raise BadRequest(_l("%(name)s must be on or off", name=name)) from None
         return replace(self, **changes)
 
 
-def _choice_of(value: str, choices: Mapping[str, Any], name: str) -> Any:
+def _number(text: str) -> int | None:
+    """``text`` as a whole number; ``None`` (which no choice is) for text that is none."""
     try:
-        return choices[value.strip()]
-    except KeyError:
-        raise BadRequest(_l("%(name)s must be one of %(choices)s", name=name, choices=", ".join(choices))) from None
+        return whole_number(text)
+    except ValueError:
+        return None
+
+
+def _choice_of(value: T, choices: tuple[T, ...], name: str) -> T:
+    if value not in choices:
+        raise BadRequest(_l("%(name)s must be one of %(choices)s", name=name,
+                            choices=", ".join(str(choice) for choice in choices)))
+    return value

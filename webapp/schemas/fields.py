@@ -16,6 +16,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BeforeValidator, Field, StringConstraints, ValidationInfo
 from pydantic_core import PydanticCustomError
 
+from engine.form_text import WHOLE_NUMBER, switch, whole_number
 from webapp.core.names import normalised_name, reserved
 from webapp.sheets import CLIENT_TOKEN_LENGTH
 
@@ -82,16 +83,28 @@ def _player_name(value: str) -> str:
 
 
 def _form_number(value: Any) -> Any:
-    """A whole number typed in a form: ASCII digits (``"²".isdigit()`` is true, yet ``int("²")`` fails)."""
+    """A whole number typed in a form, read as every form reads one (:func:`engine.form_text.whole_number`)."""
     if not isinstance(value, str):
         return value
     text = value.strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit()):
+    if not WHOLE_NUMBER.fullmatch(text):
         raise PydanticCustomError("whole_number", "must be a whole number")
     # Too many digits is a number past the bound (which says so), not one too long to read.
-    return LARGEST_NUMBER + 1 if len(text) > len(str(LARGEST_NUMBER)) else int(text)
+    if len(text.lstrip("+-")) > len(str(LARGEST_NUMBER)):
+        return -LARGEST_NUMBER - 1 if text.startswith("-") else LARGEST_NUMBER + 1
+    return whole_number(text)
+
+
+def _form_switch(value: Any) -> Any:
+    """A checkbox or an on/off choice, read as every form reads one (:func:`engine.form_text.switch`)."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return switch(value)
+    except ValueError:
+        raise PydanticCustomError("switch", "must be on or off") from None
 
 
 def _moment(value: datetime) -> datetime:
@@ -120,6 +133,7 @@ Team = Annotated[int, Field(ge=0, le=1)]
 # A game's id in a browser's statistics: a room's code, or the offline app's "solo:<hex>".
 GameId = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9:_-]+$")]
 FormNumber = Annotated[Count | None, BeforeValidator(_form_number)]
+FormSwitch = Annotated[bool, BeforeValidator(_form_switch)]
 Moment = Annotated[datetime, AfterValidator(_moment)]
 Cards = Annotated[list[Text], Field(max_length=MAX_CARDS)]
 Hands = Annotated[tuple[T, ...], AfterValidator(_few_hands)]

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from .fields import Cards, FormNumber, Identifier, Name, OptionalIdentifier, PlayerName, Text
+from .fields import Cards, FormNumber, FormSwitch, Identifier, Name, OptionalIdentifier, PlayerName, Text
 
 
 class Form(BaseModel):
@@ -28,7 +28,7 @@ class Form(BaseModel):
 class SoloForm(Form):
     level: Text = "normal"
     name: PlayerName = ""
-    counter: Text = ""  # "on": the card counter (记牌器) at this solo table
+    counter: FormSwitch = False  # the card counter (记牌器) at this solo table
 
 
 class RoomForm(Form):
@@ -59,7 +59,7 @@ class NextHandForm(Form):
 
 
 class AutoplayForm(Form):
-    on: Text  # "on": 托管; "off": the person takes the seat back
+    on: FormSwitch  # on: 托管; off: the person takes the seat back
 
 
 class SheetForm(Form):

@@ -12,6 +12,7 @@ from typing import TypeVar, get_origin
 from flask import current_app, request
 from flask_babel import lazy_gettext as _l
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from ..errors import InvalidRequest, NotFound
 from .fields import Limits
@@ -26,6 +27,7 @@ PROBLEMS = {
     "int_type": _l("must be a whole number"),
     "whole_number": _l("must be a whole number"),
     "bool_type": _l("must be true or false"),
+    "switch": _l("must be on or off"),
     "tuple_type": _l("must be a list"),
     "list_type": _l("must be a list"),
     "model_type": _l("must be an object"),
@@ -99,12 +101,30 @@ def _limits() -> Limits:
 
 def _refusal(error: ValidationError) -> InvalidRequest:
     """The first problem as a sentence: ``entries.3.trick_points: must be a whole number``."""
-    first = error.errors(include_url=False)[0]
+    first = _most_telling(error.errors(include_url=False))
     if first["type"] == "json_invalid":
         return InvalidRequest(str(NOT_JSON), "")
-    # A union's alternatives appear in the location by their type's name, which is not a field.
-    field = ".".join(str(part) for part in first["loc"] if isinstance(part, int) or part.isidentifier())
+    field = _field(first)
     if not field and first["type"] in ("model_type", "model_attributes_type"):
         return InvalidRequest(str(NOT_AN_OBJECT), "")
     problem = str(PROBLEMS.get(first["type"], NOT_VALID)) % first.get("ctx", {})
     return InvalidRequest(problem if first["type"] in SENTENCES else f"{field}: {problem}", field)
+
+
+def _field(problem: ErrorDetails) -> str:
+    """The field a problem is in: ``entries.3.trick_points``."""
+    # A union's alternatives appear in the location by their type's name, which is not a field.
+    return ".".join(str(part) for part in problem["loc"] if isinstance(part, int) or part.isidentifier())
+
+
+def _most_telling(problems: list[ErrorDetails]) -> ErrorDetails:
+    """The first field's problem; where a union refused it once per alternative (``cards``: text or a list), the
+    alternative of the value's own type says what is wrong (a list too long, not "must be text")."""
+    field = _field(problems[0])
+    same_field = [problem for problem in problems if _field(problem) == field]
+    return next((problem for problem in same_field if not _type_mismatch(problem)), problems[0])
+
+
+def _type_mismatch(problem: ErrorDetails) -> bool:
+    """The value is not of the type this alternative takes (an optional field's ``None`` refuses any other so)."""
+    return problem["type"].endswith("_type") or problem["type"] == "none_required"

@@ -28,7 +28,7 @@ def index() -> str:
 def solo() -> Response:
     form = read_form(SoloForm)
     player = player_token() or new_token()
-    code, token = rooms().setup.create_solo(form.level, form.name, player, card_counter=form.counter == "on")
+    code, token = rooms().setup.create_solo(form.level, form.name, player, card_counter=form.counter)
     response = redirect(room_path(code), 303)
     set_room_cookie(response, SEAT_COOKIE, code, token)
     remember_game(response, code)

@@ -7,11 +7,9 @@ from typing import Any
 
 from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext as _l
 
 from webapp.core.room_page import hint_advice
 
-from ..errors import BadRequest
 from ..render import render_message, render_regions
 from ..schemas.bodies import ActionBody
 from ..schemas.forms import ActionForm, AutoplayForm, NextHandForm
@@ -40,10 +38,7 @@ def next_hand(code: str) -> ResponseReturnValue:
 @bp.post("/r/<code>/autoplay")
 def autoplay(code: str) -> ResponseReturnValue:
     require_seat(code)
-    on = read_form(AutoplayForm).on
-    if on not in ("on", "off"):
-        raise BadRequest(_l("auto-play is on or off"))
-    rooms().moves.autoplay(code, seat_token(), on == "on")
+    rooms().moves.autoplay(code, seat_token(), read_form(AutoplayForm).on)
     return done(code)
 
 

@@ -30,7 +30,7 @@ from webapp.core.sheet_page import (
 )
 from webapp.core.sheet_text import input_error_message
 
-from ..errors import BadRequest, NotFound, RoomError
+from ..errors import BadRequest, InvalidRequest, NotFound, RoomError
 from ..render import render_message
 from ..schemas.bodies import ClockStart, SheetChanges, SheetUpload
 from ..schemas.forms import HandEntryForm, SheetForm, UndoForm
@@ -93,7 +93,7 @@ def upload_sheet() -> Response:
         raise SheetInputError(error) from None
     preset = body.preset or sheet.rules.preset_name() or "classic"
     if preset not in PRESETS:
-        raise BadRequest(_l("no such preset: %(name)s", name=preset))
+        raise InvalidRequest(str(_l("no such preset: %(name)s", name=preset)), "preset")
     loaded, token, created = sheets().create(sheet, preset, body.edit_token, body.client_id,
                                             body.clock_started_at)
     response = jsonify({**sheet_json(loaded), "edit_token": token})
