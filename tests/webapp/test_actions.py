@@ -129,6 +129,36 @@ def test_a_double_tap_is_applied_once(solo, client, app):
     unchanged(app, solo, *after_first)
 
 
+def test_an_action_id_of_a_move_sent_to_the_next_hand_is_refused(solo, client, app):
+    match = match_of(app, solo)
+    assert act(client, solo, person_move(match, match.hand.to_act), action_id="tap-1", **HTMX).status_code == 200
+    after_first = snapshot(app, solo)
+    response = client.post(f"/r/{solo}/next", data={"action_id": "tap-1"}, headers=HTMX)
+    assert response.status_code == 409 and "already used for another move" in response.get_data(as_text=True)
+    unchanged(app, solo, *after_first)
+
+
+def test_an_action_id_used_again_for_another_move_is_refused(four_humans, app):
+    code, clients = four_humans
+    play_until(app, code, {seat: clients[seat] for seat in range(4)},
+               lambda m: m.hand.phase == "playing" and m.hand.to_act == 0)
+    match = match_of(app, code)
+    first = person_move(match, 0)
+    assert act(clients[0], code, first, action_id="tap-1", **HTMX).status_code == 200
+    after_first = snapshot(app, code)
+    # The same id again with other cards (a client of its own, or a forged request): not a repeat, not applied.
+    other = {"type": "play", "cards": next(str(c) for c in match.hand.hands[0] if str(c) != first["cards"])}
+    response = act(clients[0], code, other, action_id="tap-1", **HTMX)
+    assert response.status_code == 409 and "already used for another move" in response.get_data(as_text=True)
+    unchanged(app, code, *after_first)
+    # Another seat sending that id, even with the very move it was applied with, is no repeat either.
+    assert act(clients[1], code, first, action_id="tap-1", **HTMX).status_code == 409
+    unchanged(app, code, *after_first)
+    # The move it was applied with, sent again by its seat, is a double tap: still a no-op.
+    assert act(clients[0], code, first, action_id="tap-1", **HTMX).status_code == 200
+    unchanged(app, code, *after_first)
+
+
 def page_action_id(client, code: str) -> str:
     """The id the seat's page gives its next action (what a tap sends)."""
     html = client.get(f"/r/{code}").get_data(as_text=True)

@@ -7,8 +7,10 @@ import pytest
 
 from webapp import create_app
 from webapp.errors import Conflict
+from webapp.rooms import log
 from webapp.rooms.cache import RoomCache
 from webapp.rooms.commit import Change
+from webapp.rooms.store import NewAction
 
 from ..conftest import TEST_CONFIG
 from .conftest import act, code_from, match_of, person_move, play_until, rooms_of, version_of
@@ -76,6 +78,18 @@ def test_a_stale_version_cannot_overwrite_a_newer_one(solo, app):
     with pytest.raises(Conflict):
         store.commit(stale, [], {}, now=2.0)
     assert store.row(solo).version == fresh.version
+
+
+def test_an_action_id_already_logged_commits_nothing_and_the_room_is_read_again(solo, client, app):
+    # A repeat that raced its first: the database refuses it as a change that came too late, and the room read
+    # again tells a double tap from another move (webapp.rooms.moves).
+    match = match_of(app, solo)
+    assert act(client, solo, person_move(match, match.hand.to_act), action_id="tap-1").status_code in (200, 303)
+    store = rooms_of(app).store
+    row = store.row(solo)
+    with pytest.raises(Conflict):
+        store.commit(row, [NewAction(log.ACT, match.hand_number, 0, {"type": "pass"}, "tap-1")], {}, now=1.0)
+    assert store.row(solo).version == row.version
 
 
 def test_a_due_time_planned_on_an_older_version_leaves_a_newer_commit_due_now(solo, app):

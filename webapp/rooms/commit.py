@@ -51,7 +51,8 @@ class Committer:
     def change(self, code: str, attempt: Attempt) -> LoadedRoom | None:
         """Commit what ``attempt`` asks for on the newest version of the room; ``None``: nothing to do.
 
-        Raises :class:`~webapp.rooms.store.DuplicateAction` when the change repeats an action id.
+        A change that came too late (the room moved on, or its action id was logged meanwhile) is asked for again
+        on the room read afresh, where ``attempt`` sees what happened.
         """
         fresh = self.cache.sole_writer  # the embedded server's cache is what the database holds
         for _ in range(ATTEMPTS):

@@ -1,9 +1,10 @@
 """A seated person's moves: an action of the hand (draw, show, pass, bury, play), the next hand, and the hint.
 
 The seat is checked before anything else is read from the request; the engine checks the action against the
-room as read, and the commit (see :mod:`.commit`) refuses a repeated action id, so a double tap applies once. An
-action carrying the id of one of the seat's turns that have gone by (:mod:`.action_ids`) was chosen on a table
-that has moved on: it is refused, not applied to a trick the person has not seen.
+room as read. An action id is used once per room (the log keeps it, unique): the same move sent again with it is a
+double tap and changes nothing; another move with it (other cards, another seat) is refused (409). An action
+carrying the id of one of the seat's turns that have gone by (:mod:`.action_ids`) was chosen on a table that has
+moved on: it is refused, not applied to a trick the person has not seen.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .action_ids import passed_ids
 from .cache import LoadedRoom
 from .commit import Change, Committer, time_is_up
 from .seats import Seat, rows_of
-from .store import DuplicateAction
 
 
 def seat_of(loaded: LoadedRoom, token: str | None) -> int | None:
@@ -65,7 +65,7 @@ class Moves:
             if isinstance(action, engine.Draw):
                 # The table deals at its own pace (R1.3), the same for every seat: a person does not hurry it.
                 raise Illegal(_l("the cards are dealt by the table: there is nothing to draw"))
-            if self._repeated(loaded, action_id):
+            if self._repeated(loaded, action_id, (seat, engine.encode(action))):
                 return None
             match = _started(loaded)
             if match.winner is not None:
@@ -90,7 +90,7 @@ class Moves:
         """
         def attempt(loaded: LoadedRoom) -> Change | None:
             seat = self.require_seat(loaded, token)
-            if self._repeated(loaded, action_id):
+            if self._repeated(loaded, action_id, (seat, None)):  # logged so when it deals the next hand
                 return None
             match = _started(loaded)
             if after_hand is not None and match.hand_number > after_hand:
@@ -124,16 +124,23 @@ class Moves:
 
         return self._commit(code, attempt)
 
-    def _repeated(self, loaded: LoadedRoom, action_id: str | None) -> bool:
-        """This action id was applied already (a double tap): told apart before the action is checked against
-        a table that it has itself changed."""
-        return action_id is not None and self.committer.store.has_action_id(loaded.code, action_id)
+    def _repeated(self, loaded: LoadedRoom, action_id: str | None,
+                  move: tuple[int, dict[str, Any] | None]) -> bool:
+        """This action id was applied already with this ``move`` (the seat and the action as logged): a double
+        tap, told apart before the action is checked against a table that it has itself changed. The same id
+        with another move (other cards, another seat) is no repeat: it is refused, and the move it was applied
+        with stands."""
+        if action_id is None:
+            return False
+        earlier = self.committer.store.action_with_id(loaded.code, action_id)
+        if earlier is None:
+            return False
+        if earlier != move:
+            raise Conflict(_l("this action id was already used for another move: nothing was changed"))
+        return True
 
     def _commit(self, code: str, attempt: Callable[[LoadedRoom], Change | None]) -> bool:
-        try:
-            return self.committer.change(code, attempt) is not None
-        except DuplicateAction:
-            return False
+        return self.committer.change(code, attempt) is not None
 
 
 def unready(seats: list[Seat]) -> list[Seat]:

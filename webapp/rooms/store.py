@@ -2,7 +2,8 @@
 
 Every change is one transaction that raises the room's version by one, and only if nobody changed the room since it
 was read (``Conflict`` otherwise: the caller reads again and retries). A person's action carries the client's
-action id, unique per room in the log, so a repeated request is refused by the database (``DuplicateAction``).
+action id, unique per room in the log: a request repeating one is refused by the database like a change that came
+too late (``Conflict``), and the caller, reading again, finds the id logged (:meth:`RoomStore.action_with_id`).
 Core statements, not the ORM: this is the hot path of every move.
 
 Each hand's starting state is kept too (``room_hand``: the match as it stood when the hand began, and how many
@@ -29,10 +30,6 @@ HAND = RoomHand.__table__
 ROW_COLUMNS = ("code", "version", "solo", "preset", "rules", "bot_level", "host_token_hash", "seats",
                "match_state", "base_actions", "actions", "started_at", "changed_at", "due_at", "acted_at",
                "settings")
-
-
-class DuplicateAction(Exception):
-    """This action id is already in the room's log: the request was a repeat, and nothing changed."""
 
 
 @dataclass(frozen=True)
@@ -97,8 +94,8 @@ class RoomStore:
         self._read_row = select(*(ROOM.c[name] for name in ROW_COLUMNS)).where(ROOM.c.code == bindparam("p_code"))
         self._insert_actions = insert(ACTION)
         self._updates: dict[frozenset[str], Any] = {}
-        self._has_id = select(ACTION.c.seq).where(ACTION.c.code == bindparam("p_code"),
-                                                  ACTION.c.action_id == bindparam("p_id"))
+        self._with_id = select(ACTION.c.seat, ACTION.c.action).where(ACTION.c.code == bindparam("p_code"),
+                                                                     ACTION.c.action_id == bindparam("p_id"))
 
     def _update(self, columns: frozenset[str]) -> Any:
         """``UPDATE room SET <columns> WHERE code = :p_code AND version = :p_version`` (one per set of columns)."""
@@ -152,19 +149,20 @@ class RoomStore:
                         for i, a in enumerate(actions, start=1)])
                 transaction.commit()
             except IntegrityError:
+                # An action id already logged (a repeat that raced its first): what it means, a double tap or
+                # another move, is decided on the room read again, as for any change that came too late.
                 transaction.rollback()
-                ids = [a.action_id for a in actions if a.action_id]
-                if ids and self.has_action_id(row.code, ids[0]):
-                    raise DuplicateAction(ids[0]) from None
                 raise Conflict("the table changed meanwhile; try again") from None
             except BaseException:
                 transaction.rollback()
                 raise
         return fresh
 
-    def has_action_id(self, code: str, action_id: str) -> bool:
+    def action_with_id(self, code: str, action_id: str) -> tuple[int | None, dict[str, Any] | None] | None:
+        """The seat and the action (``engine.encode``) logged with this id, if one was."""
         with self.engine.connect() as connection:
-            return connection.execute(self._has_id, {"p_code": code, "p_id": action_id}).first() is not None
+            found = connection.execute(self._with_id, {"p_code": code, "p_id": action_id}).first()
+        return None if found is None else (found.seat, found.action)
 
     def checkpoint(self, code: str, state: dict[str, Any], base_actions: int) -> None:
         """Keep ``state`` (the match after ``base_actions`` actions) as the point replays start from.
