@@ -145,17 +145,34 @@ def _cover(
     return skipped if skipped[0] > best[0] else best
 
 
-def decompose(cards: Sequence[Card], order: Order) -> list[Component]:
+# The bots' playouts split the same few leads again and again: the components of recent ones are kept, by
+# order table and cards, and forgotten all at once past DECOMPOSED_KEPT. Each entry holds its order, so the
+# order's id cannot be reused by another order while the entry lives.
+DECOMPOSED_KEPT = 1 << 14
+_DECOMPOSED: dict[tuple[int, tuple[Card, ...]], tuple[Order, tuple[Component, ...]]] = {}
+
+
+def decompose(cards: Sequence[Card], order: Order) -> tuple[Component, ...]:
     """Split a lead of one suit for play into components (R3.4).
 
     Longest tractors first (the highest of equally long ones), then pairs, then
     singles; each group is listed from high to low.
     """
+    key = (id(order), tuple(cards))
+    found = _DECOMPOSED.get(key)
+    if found is None:
+        if len(_DECOMPOSED) >= DECOMPOSED_KEPT:
+            _DECOMPOSED.clear()
+        found = _DECOMPOSED[key] = (order, tuple(_decompose(key[1], order)))
+    return found[1]
+
+
+def _decompose(cards: tuple[Card, ...], order: Order) -> list[Component]:
     step_of = order.step_of
     if len(cards) == 1:
-        return [Component(SINGLE, 1, step_of[cards[0]], tuple(cards))]
+        return [Component(SINGLE, 1, step_of[cards[0]], cards)]
     if len(cards) == 2 and cards[0] == cards[1]:
-        return [Component(PAIR, 1, step_of[cards[0]], tuple(cards))]
+        return [Component(PAIR, 1, step_of[cards[0]], cards)]
     pairs, singles = split_pairs(cards)
     by_step: dict[int, list[Card]] = {}
     for card in sorted(pairs):

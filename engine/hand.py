@@ -35,7 +35,7 @@ from .reasons import N_, Reason, Refusal, SeatNumber, Term
 from .rules import Rules
 from .scoring import HandResult, multiplier_for, settle, team_of, throw_penalty
 from .throw import check_throw, lead_error
-from .trick import FailedThrow, Trick, trick_winner
+from .trick import FailedThrow, Trick
 from .trump import Trump
 from .view import MatchSummary, SeatView, seat_view
 
@@ -75,9 +75,7 @@ class Hand(HandState):
         hand.phase, hand.turn, hand.trick = PLAYING, leader, trick
         plays = [(seat, tuple(parse_cards(cards))) for seat, cards in trick_plays]
         for seat, cards in plays:
-            if not trick.plays:
-                trick.lead = LeadFormat(cards, order)
-            trick.plays.append((seat, cards))
+            trick.add(seat, cards, order)
             hand.turn = (seat + 1) % 4
         hand.position = {"trump": trump, "hands": [list(h) for h in hand.hands], "dealer": dealer,
                          "leader": leader, "kitty": list(hand.kitty), "levels": levels, "trick_plays": plays,
@@ -158,12 +156,11 @@ class Hand(HandState):
         for card in cards:
             hand.remove(card)
         played = tuple(cards)
-        trick.plays.append((seat, played))
+        standing = trick.add(seat, played, order)
         if len(trick.plays) < 4:
             self.turn = (seat + 1) % 4
             return LogEntry(seat, action, played)
-        best = trick_winner([p for _, p in trick.plays], order, trick.lead)
-        won_by = trick.winner = trick.plays[best][0]
+        won_by = trick.winner = trick.plays[standing.best][0]
         trick.points = sum(points_of(p) for _, p in trick.plays)
         if team_of(won_by) != self.declarers:
             self.trick_points += trick.points  # R7.2: defenders keep the points of tricks they win.

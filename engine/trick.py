@@ -25,9 +25,49 @@ class FailedThrow(NamedTuple):
     failed_cards: int
 
 
+class Standing(NamedTuple):
+    """Who is winning a trick so far (R6): the index of the best play, its key in the lead's format, and
+    whether it is a ruff. Folding each play into it (:func:`standing_after`) gives :func:`trick_winner`."""
+
+    best: int
+    key: int
+    ruffed: bool
+
+
+def opening(lead_cards: Sequence[Card], lead: LeadFormat, order: Order) -> Standing:
+    """The standing after the lead alone: the lead wins (R6.1)."""
+    key = lead.key(lead_cards, order)
+    if key is None:
+        raise ValueError("a lead always answers its own format")
+    return Standing(0, key, lead.suit == TRUMP_SUIT)
+
+
+def standing_after(standing: Standing, play: Sequence[Card], index: int, lead: LeadFormat,
+                   order: Order) -> Standing:
+    """The standing once ``play``, the ``index``-th of the trick, is made."""
+    suit_of = order.suit_of
+    suit = suit_of[play[0]]
+    if any(suit_of[c] != suit for c in play):
+        return standing  # R6.1: a mixed play never wins.
+    if suit == lead.suit:
+        if lead.is_throw or (standing.ruffed and suit != TRUMP_SUIT):
+            return standing  # R6.4: a standing throw is not beaten in its suit; nor is a ruff by the led suit.
+        key = lead.key(play, order)
+        if key is not None and key > standing.key:  # R6.1, R6.3: strictly higher; ties go to the first.
+            return Standing(index, key, standing.ruffed)
+    elif suit == TRUMP_SUIT:
+        key = lead.key(play, order)  # R6.1, R6.2: a ruff must have the lead's format.
+        if key is not None and (not standing.ruffed or key > standing.key):
+            return Standing(index, key, True)
+    return standing
+
+
 @dataclass
 class Trick:
-    """One trick of a hand as it is played: the plays in order, then its winner and points (R6, R7)."""
+    """One trick of a hand as it is played: the plays in order, then its winner and points (R6, R7).
+
+    ``standing`` is who is winning so far, kept play by play by :meth:`add`.
+    """
 
     leader: int
     plays: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
@@ -35,6 +75,17 @@ class Trick:
     winner: int | None = None
     points: int = 0
     failed_throw: FailedThrow | None = None
+    standing: Standing | None = None
+
+    def add(self, seat: int, cards: tuple[Card, ...], order: Order) -> Standing:
+        """Record ``seat``'s play (the lead when it is the first) and return the standing after it."""
+        if self.standing is None:
+            self.lead = self.lead or LeadFormat(cards, order)
+            self.standing = opening(cards, self.lead, order)
+        elif self.lead is not None:
+            self.standing = standing_after(self.standing, cards, len(self.plays), self.lead, order)
+        self.plays.append((seat, cards))
+        return self.standing
 
 
 def trick_winner(plays: Sequence[Sequence[Card]], order: Order, lead: LeadFormat | None = None) -> int:
@@ -43,25 +94,7 @@ def trick_winner(plays: Sequence[Sequence[Card]], order: Order, lead: LeadFormat
     ``lead`` may be passed when the caller already analysed ``plays[0]``.
     """
     lead = lead or LeadFormat(plays[0], order)
-    suit_of = order.suit_of
-    best, best_key = 0, lead.key(plays[0], order)
-    if best_key is None:
-        raise ValueError("a lead always answers its own format")
-    ruffed = lead.suit == TRUMP_SUIT
+    standing = opening(plays[0], lead, order)
     for i in range(1, len(plays)):
-        play = plays[i]
-        suits = {suit_of[c] for c in play}
-        if len(suits) != 1:
-            continue  # R6.1: a mixed play never wins.
-        suit = suits.pop()
-        if suit == lead.suit:
-            if lead.is_throw or (ruffed and suit != TRUMP_SUIT):
-                continue  # R6.4: a standing throw is not beaten in its suit; nor is a ruff by the led suit.
-            key = lead.key(play, order)
-            if key is not None and key > best_key:  # R6.1, R6.3: strictly higher; ties go to the first.
-                best, best_key = i, key
-        elif suit == TRUMP_SUIT:
-            key = lead.key(play, order)  # R6.1, R6.2: a ruff must have the lead's format.
-            if key is not None and (not ruffed or key > best_key):
-                best, best_key, ruffed = i, key, True
-    return best
+        standing = standing_after(standing, plays[i], i, lead, order)
+    return standing.best

@@ -11,7 +11,7 @@ from ..combos import split_pairs
 from ..follow import Duty, follow_duty
 from ..moves import lead_candidates
 from ..scoring import team_of
-from ..trick import trick_winner
+from ..trick import standing_after
 from ..trump import TRUMP_SUIT
 from .knowledge import Knowledge
 from .picking import Preference, feed_value, keep_value, pick_follow, pick_structured
@@ -93,7 +93,8 @@ def winning_plays(k: Knowledge, prefer: Preference, duty: Duty | None = None) ->
         options = [p for p in options if (suit_of[p[0]] == contest and step_of[p[0]] > top)
                    or (not best_is_ruff and suit_of[p[0]] == TRUMP_SUIT != lead.suit)]
     index = len(plays)
-    wins = [p for p in options if trick_winner(best + [p], order, lead) == index]
+    standing = public.current_standing()
+    wins = [p for p in options if standing_after(standing, p, index, lead, order).best == index]
     wins.sort(key=lambda p: sum(prefer(c) for c in p))
     return wins
 

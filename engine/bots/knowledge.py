@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import KINDS, Card, points_of
+from ..cards import CARD_POINTS, KINDS, Card
 from ..combos import LeadFormat, pair_steps
 from ..phase import Phase
 from ..rules import Rules
 from ..scoring import team_of
-from ..trick import trick_winner
+from ..trick import Standing, opening, standing_after
 from ..trump import TRUMP_SUIT, Order, Trump
 from ..view import SeatView
 
@@ -74,6 +74,8 @@ class Public:
         "played_by",
         "plays",
         "rules",
+        "standing",
+        "table",
         "trick_points",
         "void",
     )
@@ -91,6 +93,8 @@ class Public:
         self.leader = dealer
         self.plays: list[tuple[int, tuple[Card, ...]]] = []
         self.lead: LeadFormat | None = None
+        self.standing: Standing | None = None  # who is winning the trick in progress (R6)
+        self.table = 0  # the points played to it (R7)
         self.trick_points = 0  # the defenders' points so far (R7.2)
         self.penalty = 0  # R4.5, signed for the defenders
         self.hand_sizes = list(hand_sizes)
@@ -104,6 +108,7 @@ class Public:
         other.no_pairs = [list(v) for v in self.no_pairs]
         other.held = [dict(h) for h in self.held]
         other.leader, other.plays, other.lead = self.leader, list(self.plays), self.lead
+        other.standing, other.table = self.standing, self.table
         other.trick_points, other.penalty = self.trick_points, self.penalty
         other.hand_sizes = list(self.hand_sizes)
         return other
@@ -123,8 +128,11 @@ class Public:
         if not self.plays:
             self.lead = LeadFormat(cards, order)
             self.leader = seat
+            self.standing = opening(cards, self.lead, order)
         else:
             self._infer_from_follow(seat, cards)
+            self.standing = standing_after(self.current_standing(), cards, len(self.plays), self.current_lead(),
+                                           order)
         held = self.held[seat]
         self.played_by[seat] += cards
         for c in cards:
@@ -137,6 +145,7 @@ class Public:
                 rest.remove(c)
             self.note_held(seat, rest)
         self.hand_sizes[seat] -= len(cards)
+        self.table += sum(CARD_POINTS[c] for c in cards)
         self.plays.append((seat, tuple(cards)))
         if len(self.plays) == 4:
             self._close_trick()
@@ -147,6 +156,12 @@ class Public:
             raise ValueError("no trick is in progress: there is no lead to follow")
         return self.lead
 
+    def current_standing(self) -> Standing:
+        """Who is winning the trick in progress so far (R6)."""
+        if self.standing is None:
+            raise ValueError("no trick is in progress: nobody is winning one")
+        return self.standing
+
     def _infer_from_follow(self, seat: int, cards: Sequence[Card]) -> None:
         lead, suit_of = self.current_lead(), self.order.suit_of
         in_suit = [c for c in cards if suit_of[c] == lead.suit]
@@ -156,11 +171,10 @@ class Public:
             self.no_pairs[seat][lead.suit] = True  # R5.3: pairs held must be played
 
     def _close_trick(self) -> None:
-        best = trick_winner([p for _, p in self.plays], self.order, self.lead)
-        won_by = self.plays[best][0]
+        won_by = self.plays[self.current_standing().best][0]
         if team_of(won_by) != self.declarers:
-            self.trick_points += sum(points_of(p) for _, p in self.plays)
-        self.leader, self.plays, self.lead = won_by, [], None
+            self.trick_points += self.table
+        self.leader, self.plays, self.lead, self.standing, self.table = won_by, [], None, None, 0
 
     # ------------------------------------------------------------- the current trick
 
@@ -168,10 +182,10 @@ class Public:
         """Seat whose play currently wins the trick (``None`` before the lead)."""
         if not self.plays:
             return None
-        return self.plays[trick_winner([p for _, p in self.plays], self.order, self.lead)][0]
+        return self.plays[self.current_standing().best][0]
 
     def table_points(self) -> int:
-        return sum(points_of(p) for _, p in self.plays)
+        return self.table
 
 
 class Knowledge:
