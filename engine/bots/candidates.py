@@ -4,7 +4,9 @@
 switch, :func:`distinct_plays` keeps one of each set of plays that differ only by
 interchangeable cards (:func:`card_classes`), so a forced or trivially decided
 play is not searched at all; in the endgame (:mod:`.endgame`) every legal lead
-unit and follow is a candidate, the rule bot's choice first.
+unit and follow is a candidate, the rule bot's choice first. With ``discards``, a
+seat void in the led suit also weighs one discard from each suit it holds
+(:func:`discard_candidates`).
 """
 
 from __future__ import annotations
@@ -17,16 +19,18 @@ from .endgame import follows
 from .following import winning_plays
 from .knowledge import Knowledge, suit_kinds
 from .leading import lead_options
-from .picking import feed_value, keep_value, pick_follow
+from .picking import Preference, feed_value, keep_value, pick_follow
 from .rule import rule_play
 
 LEAD_CANDIDATES = 4
+FAVOURED = 1000.0  # a discard's own suit comes before any card of another (keep values stay below 100)
 
 Play = tuple[Card, ...]
 
 
-def play_candidates(k: Knowledge) -> list[Play]:
-    """The plays worth searching, the rule bot's own choice first, without repeats."""
+def play_candidates(k: Knowledge, discards: bool = False) -> list[Play]:
+    """The plays worth searching, the rule bot's own choice first, without repeats; with ``discards``, also
+    :func:`discard_candidates`."""
     found = [tuple(rule_play(k))]
     public = k.public
     if public.plays:
@@ -45,7 +49,29 @@ def play_candidates(k: Knowledge) -> list[Play]:
             if suit not in suits and len(suits) < LEAD_CANDIDATES:
                 suits.add(suit)
                 found.append(cards)
+    if discards:
+        found += discard_candidates(k)
     return _unique(found)
+
+
+def discard_candidates(k: Knowledge) -> list[Play]:
+    """With none of the led suit left (R5.2), one discard from each suit held: the cheapest follow that takes
+    its cards from that suit first. Which suit to discard from decides the voids to come (R5.5), and the rule
+    bot only ever weighs the cards one by one."""
+    public = k.public
+    if not public.plays:
+        return []
+    order, lead = public.order, public.current_lead()
+    suit_of = order.suit_of
+    if any(suit_of[c] == lead.suit for c in k.hand):
+        return []
+    keep = keep_value(order, k.mine)
+
+    def favouring(suit: int) -> Preference:
+        return lambda card: keep(card) - FAVOURED * (suit_of[card] == suit)
+
+    return _unique([tuple(pick_follow(k.hand, lead, order, favouring(suit)))
+                    for suit in sorted({suit_of[c] for c in k.hand})])
 
 
 def endgame_candidates(k: Knowledge) -> list[Play]:

@@ -74,7 +74,7 @@ class SearchBot(RuleBot):
         k = Knowledge.from_view(view)
         switches = self.switches
         endgame = switches.endgame and len(k.hand) <= ENDGAME_CARDS
-        candidates = endgame_candidates(k) if endgame else play_candidates(k)
+        candidates = endgame_candidates(k) if endgame else play_candidates(k, switches.discards)
         if switches.focus:
             candidates = distinct_plays(k, candidates)
         if len(candidates) == 1:

@@ -16,6 +16,9 @@ so one mechanism measures the baseline, the new bot and every ablation:
   decided, and a close decision may take more samples.
 - ``endgame`` (point 3): the last tricks are solved exactly in each sample
   (:mod:`.endgame`) instead of being played out by the rule bot.
+- ``discards`` (point 2): a seat with none of the led suit searches one discard
+  from each suit it holds (:func:`.candidates.discard_candidates`): which suit
+  it empties decides its voids for the tricks to come (R5.5).
 
 A bot name may carry its switches (:func:`engine.bots.get`): ``search:none`` is
 issue 4's Hard bot, ``search:infer,focus`` has exactly those on, ``search:-bury``
@@ -36,6 +39,7 @@ class Switches:
     bury: bool = True
     focus: bool = True
     endgame: bool = True
+    discards: bool = True
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
