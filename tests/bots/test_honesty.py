@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from engine import Hand, IllegalAction, Rules, jsonable
+from engine import Hand, Rules, jsonable
 from engine.bots import SearchBot, get, hint
 from engine.bots.endgame import ENDGAME_CARDS
 
-from .helpers import dealt_hand, play_until, rule_bots
+from .helpers import dealt_hand, decides_alike_when_swapped, play_until, rule_bots, with_hidden_cards_swapped
 
 HONEST_BOTS = {
     "random": get("random"),
@@ -28,50 +28,6 @@ HONEST_BOTS = {
     "search": SearchBot(budget_ms=None, max_samples=3, switches="all"),
     "search:none": SearchBot(budget_ms=None, max_samples=3, switches="none"),
 }
-
-
-def owner_of_draw(hand: Hand, index: int) -> int | None:
-    """The seat that drew deck card ``index`` (R1.3), ``None`` for the kitty."""
-    return (hand.first_drawer + index) % 4 if index < 100 else None
-
-
-def with_hidden_cards_swapped(hand: Hand, seat: int, rng: random.Random, swaps: int,
-                              same_suit: bool = False) -> Hand | None:
-    """The same hand with ``swaps`` pairs of unplayed cards exchanged between two other seats (``same_suit``:
-    cards of one suit for play, which late in a hand is what keeps the past follows legal), replayed from
-    the same log; ``None`` if that is not consistent with the public record."""
-    deck = list(hand.deck)
-    shown = {c for s in hand.showings for c in s.cards}
-    others = [s for s in range(4) if s != seat]
-    for _ in range(swaps):
-        a, b = rng.sample(others, 2)
-        index_a = [i for i in range(100) if owner_of_draw(hand, i) == a and deck[i] in hand.hands[a]
-                   and deck[i] not in shown]
-        index_b = [i for i in range(100) if owner_of_draw(hand, i) == b and deck[i] in hand.hands[b]
-                   and deck[i] not in shown]
-        if not index_a or not index_b:
-            return None
-        i = rng.choice(index_a)
-        if same_suit:
-            suit_of = hand.order.suit_of
-            index_b = [j for j in index_b if suit_of[deck[j]] == suit_of[deck[i]]]
-            if not index_b:
-                return None
-        j = rng.choice(index_b)
-        deck[i], deck[j] = deck[j], deck[i]
-    if deck == list(hand.deck):
-        return None
-    other = Hand(hand.rules, deck, hand.levels, hand.setup_dealer, hand.first_drawer, hand.hand_number)
-    try:
-        for entry in hand.log:
-            other.apply(entry.seat, entry.action)
-    except IllegalAction:
-        return None  # the swap contradicts something public (a void, a failed follow, a showing)
-    if jsonable(other.view(seat)) != jsonable(hand.view(seat)):
-        return None  # e.g. a throw that failed here would stand there
-    if [sorted(h) for h in other.hands] == [sorted(h) for h in hand.hands]:
-        return None
-    return other
 
 
 def positions(preset: str, seed: int):
@@ -131,13 +87,10 @@ def test_endgame_decisions_do_not_depend_on_hidden_cards():
                           lambda h: h.phase == "playing" and len(h.hands[h.to_act]) <= ENDGAME_CARDS, seed)
         if hand.phase != "playing":
             continue
-        seat = hand.to_act
-        other = next((o for o in (with_hidden_cards_swapped(hand, seat, rng, 1, same_suit=True)
-                                  for _ in range(40)) if o is not None), None)
-        if other is None:
+        alike = decides_alike_when_swapped(HONEST_BOTS["search"], hand, rng, same_suit=True, tries=40)
+        if alike is None:
             continue
-        bot = HONEST_BOTS["search"]
-        assert bot.act(hand.view(seat), random.Random(3)) == bot.act(other.view(seat), random.Random(3))
+        assert alike
         compared += 1
         if compared == 4:
             break
@@ -155,13 +108,10 @@ def test_searched_showings_do_not_depend_on_hidden_cards():
                               and bool(h.legal_showings(h.to_act)), seed)
             if hand.phase not in ("declaring", "overturning"):
                 continue
-            seat = hand.to_act
-            other = next((o for o in (with_hidden_cards_swapped(hand, seat, rng, 2) for _ in range(30))
-                          if o is not None), None)
-            if other is None:
+            alike = decides_alike_when_swapped(HONEST_BOTS["search"], hand, rng, swaps=2)
+            if alike is None:
                 continue
-            bot = HONEST_BOTS["search"]
-            assert bot.act(hand.view(seat), random.Random(7)) == bot.act(other.view(seat), random.Random(7))
+            assert alike
             compared += 1
     assert compared >= 4
 
