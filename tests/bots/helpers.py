@@ -95,3 +95,21 @@ def decides_alike_when_swapped(bot, hand: Hand, rng: random.Random, swaps: int =
     if other is None:
         return None
     return bot.act(hand.view(seat), random.Random(7)) == bot.act(other.view(seat), random.Random(7))
+
+
+def compare_at_positions(bot, stop, seeds, wanted: int = 4, **swap) -> int:
+    """Classic hands played by rule bots until ``stop``: at each, ``bot`` must decide alike with hidden cards
+    swapped (:func:`decides_alike_when_swapped`, ``swap`` its options). How many were compared, at most ``wanted``."""
+    compared = 0
+    for seed in seeds:
+        hand = play_until(dealt_hand(Rules.preset("classic"), seed, dealer=seed % 4), rule_bots(), stop, seed)
+        if not stop(hand):
+            continue
+        alike = decides_alike_when_swapped(bot, hand, random.Random(seed), **swap)
+        if alike is None:
+            continue
+        assert alike, f"decided differently on hidden cards (seed {seed})"
+        compared += 1
+        if compared == wanted:
+            break
+    return compared

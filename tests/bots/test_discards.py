@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +14,7 @@ from engine.cards import CARD_POINTS, full_deck
 from engine.follow import follow_error
 from engine.trick import trick_winner
 
-from .helpers import dealt_hand, decides_alike_when_swapped, play_until, rule_bots
+from .helpers import compare_at_positions, dealt_hand, play_until, rule_bots
 
 CLASSIC = Rules.preset("classic")
 SPADES = Trump("2", "S")
@@ -103,26 +101,12 @@ def test_R6_the_standing_kept_play_by_play_is_the_trick_winner(seed):
 
 def test_discarding_decisions_do_not_depend_on_hidden_cards():
     # The honesty test of the other switches, at moments the seat to play is void in the led suit.
+    def void_to_play(h) -> bool:
+        trick = h.trick
+        if h.phase != "playing" or trick is None or not trick.plays or trick.lead is None:
+            return False
+        held = {h.order.suit_of[c] for c in h.hands[h.to_act]}
+        return trick.lead.suit not in held and len(held) > 1
+
     bot = SearchBot(budget_ms=None, max_samples=3, switches="discards")
-    compared = 0
-    for seed in range(60):
-        rng = random.Random(seed)
-
-        def void_to_play(h) -> bool:
-            trick = h.trick
-            if h.phase != "playing" or trick is None or not trick.plays or trick.lead is None:
-                return False
-            held = {h.order.suit_of[c] for c in h.hands[h.to_act]}
-            return trick.lead.suit not in held and len(held) > 1
-
-        hand = play_until(dealt_hand(CLASSIC, seed, dealer=seed % 4), rule_bots(), void_to_play, seed)
-        if hand.phase != "playing":
-            continue
-        alike = decides_alike_when_swapped(bot, hand, rng)
-        if alike is None:
-            continue
-        assert alike
-        compared += 1
-        if compared == 4:
-            break
-    assert compared == 4
+    assert compare_at_positions(bot, void_to_play, range(60)) == 4

@@ -16,7 +16,14 @@ from engine import Hand, Rules, jsonable
 from engine.bots import SearchBot, get, hint
 from engine.bots.endgame import ENDGAME_CARDS
 
-from .helpers import dealt_hand, decides_alike_when_swapped, play_until, rule_bots, with_hidden_cards_swapped
+from .helpers import (
+    compare_at_positions,
+    dealt_hand,
+    decides_alike_when_swapped,
+    play_until,
+    rule_bots,
+    with_hidden_cards_swapped,
+)
 
 HONEST_BOTS = {
     "random": get("random"),
@@ -80,21 +87,10 @@ def test_decisions_do_not_depend_on_hidden_cards(preset, seeds):
 
 def test_endgame_decisions_do_not_depend_on_hidden_cards():
     # The last tricks are solved exactly in each sample (engine.bots.endgame): still from the view alone.
-    compared = 0
-    for seed in range(40):
-        rng = random.Random(seed)
-        hand = play_until(dealt_hand(Rules.preset("classic"), seed, dealer=seed % 4), rule_bots(),
-                          lambda h: h.phase == "playing" and len(h.hands[h.to_act]) <= ENDGAME_CARDS, seed)
-        if hand.phase != "playing":
-            continue
-        alike = decides_alike_when_swapped(HONEST_BOTS["search"], hand, rng, same_suit=True, tries=40)
-        if alike is None:
-            continue
-        assert alike
-        compared += 1
-        if compared == 4:
-            break
-    assert compared == 4
+    def endgame(h: Hand) -> bool:
+        return h.phase == "playing" and len(h.hands[h.to_act]) <= ENDGAME_CARDS
+
+    assert compare_at_positions(HONEST_BOTS["search"], endgame, range(40), same_suit=True, tries=40) == 4
 
 
 def test_searched_showings_do_not_depend_on_hidden_cards():
