@@ -34,17 +34,15 @@ class Standing(NamedTuple):
     ruffed: bool
 
 
-def opening(lead_cards: Sequence[Card], lead: LeadFormat, order: Order) -> Standing:
-    """The standing after the lead alone: the lead wins (R6.1)."""
-    key = lead.key(lead_cards, order)
-    if key is None:
-        raise ValueError("a lead always answers its own format")
-    return Standing(0, key, lead.suit == TRUMP_SUIT)
-
-
-def standing_after(standing: Standing, play: Sequence[Card], index: int, lead: LeadFormat,
+def standing_after(standing: Standing | None, play: Sequence[Card], index: int, lead: LeadFormat,
                    order: Order) -> Standing:
-    """The standing once ``play``, the ``index``-th of the trick, is made."""
+    """The standing once ``play``, the ``index``-th of the trick, is made (``standing``: before it; ``None``
+    before the lead, which wins on its own, R6.1)."""
+    if standing is None:
+        key = lead.key(play, order)
+        if key is None:
+            raise ValueError("a lead always answers its own format")
+        return Standing(0, key, lead.suit == TRUMP_SUIT)
     suit_of = order.suit_of
     suit = suit_of[play[0]]
     if any(suit_of[c] != suit for c in play):
@@ -79,11 +77,8 @@ class Trick:
 
     def add(self, seat: int, cards: tuple[Card, ...], order: Order) -> Standing:
         """Record ``seat``'s play (the lead when it is the first) and return the standing after it."""
-        if self.standing is None:
-            self.lead = self.lead or LeadFormat(cards, order)
-            self.standing = opening(cards, self.lead, order)
-        elif self.lead is not None:
-            self.standing = standing_after(self.standing, cards, len(self.plays), self.lead, order)
+        lead = self.lead = self.lead or LeadFormat(cards, order)
+        self.standing = standing_after(self.standing, cards, len(self.plays), lead, order)
         self.plays.append((seat, cards))
         return self.standing
 
@@ -94,7 +89,9 @@ def trick_winner(plays: Sequence[Sequence[Card]], order: Order, lead: LeadFormat
     ``lead`` may be passed when the caller already analysed ``plays[0]``.
     """
     lead = lead or LeadFormat(plays[0], order)
-    standing = opening(plays[0], lead, order)
-    for i in range(1, len(plays)):
-        standing = standing_after(standing, plays[i], i, lead, order)
+    standing = None
+    for i, play in enumerate(plays):
+        standing = standing_after(standing, play, i, lead, order)
+    if standing is None:
+        raise ValueError("a trick has a lead")
     return standing.best

@@ -21,7 +21,7 @@ from ..combos import LeadFormat, pair_steps
 from ..phase import Phase
 from ..rules import Rules
 from ..scoring import team_of
-from ..trick import Standing, opening, standing_after
+from ..trick import Standing, standing_after
 from ..trump import TRUMP_SUIT, Order, Trump
 from ..view import SeatView
 
@@ -128,11 +128,9 @@ class Public:
         if not self.plays:
             self.lead = LeadFormat(cards, order)
             self.leader = seat
-            self.standing = opening(cards, self.lead, order)
         else:
             self._infer_from_follow(seat, cards)
-            self.standing = standing_after(self.current_standing(), cards, len(self.plays), self.current_lead(),
-                                           order)
+        self.standing = standing_after(self.standing, cards, len(self.plays), self.current_lead(), order)
         held = self.held[seat]
         self.played_by[seat] += cards
         for c in cards:
