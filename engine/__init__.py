@@ -17,6 +17,10 @@ and the state machine: :class:`Match` and :class:`Hand` (``to_act``,
 ``legal_actions``, ``apply``, ``view``, ``to_dict``/``from_dict``).
 """
 
+from . import compiled
+
+compiled.choose()  # before the engine's modules load: their compiled forms only if built from these sources
+
 from .actions import Bury, Draw, IllegalAction, LogEntry, Pass, Play, Show, decode, encode
 from .api import (
     advance,

@@ -30,6 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--workers", type=int, default=1, help="processes playing deals in parallel")
     arena.add_argument("--samples", type=int, default=None,
                        help="search bots take this many samples a decision, without a clock (reproducible runs)")
+    for side in ("a", "b"):
+        arena.add_argument(f"--budget-{side}", type=float, default=None, metavar="MS",
+                           help=f"bot {side.upper()}'s search budget a decision in ms (default: the production 260)")
     arena.add_argument("--json", action="store_true", help="print the report as one JSON line")
     args = parser.parse_args(argv)
     if args.command == "arena":

@@ -1,6 +1,7 @@
 """Duplicate arena: two bots play the same deals from both sides (issue 4).
 
-``python -m engine arena --a search --b rule --deals N --seed S [--rules PRESET] [--workers 2] [--samples K] --json``
+``python -m engine arena --a search --b rule --deals N --seed S [--rules PRESET] [--workers 2] [--samples K]
+[--budget-a MS] [--budget-b MS] --json``
 
 A *deal* is a deck order with a dealer and both teams' levels, drawn from the
 seed (dealer and levels are given, so these are later hands of a match: R8.5
@@ -36,7 +37,9 @@ should be none) is counted, reported on stderr and replaced by a random legal on
 ``--samples K`` gives every search bot K samples a decision and no clock: the games no longer depend on
 the machine's speed or load, so a run is reproducible, and between two search bots that differ in one
 switch (``search:focus`` against ``search:none``) the deals where the switch changes no decision cancel
-exactly. Production bots think within time budgets; the default runs them so.
+exactly. Production bots think within time budgets; the default runs them so. ``--budget-a MS`` and
+``--budget-b MS`` give one side's search bot another budget a decision (default: the production 260 ms), to
+measure what thinking time is worth. The report says whether the search ran compiled (:mod:`engine.compiled`).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
-from . import bots
+from . import bots, compiled
 from .actions import Action, Draw, IllegalAction
 from .bots.outcome import level_swing, team_points
 from .cards import RANKS, Card, full_deck
@@ -147,19 +150,26 @@ def _apply(hand: Hand, seat: int, action: Action | None, rng: random.Random, rec
             hand.apply(seat, fallback)
 
 
-def make_bot(name: str, samples: int | None) -> bots.Bot:
-    """The bot ``name``; with ``samples``, a search bot takes that many samples a decision, without a clock."""
+def make_bot(name: str, samples: int | None, budget_ms: float | None = None) -> bots.Bot:
+    """The bot ``name``; with ``samples``, a search bot takes that many samples a decision, without a clock;
+    with ``budget_ms``, it thinks that long a decision."""
     bot = bots.get(name)
-    if samples is not None and isinstance(bot, bots.SearchBot):
-        bot.budget_ms, bot.max_samples = None, samples
+    if isinstance(bot, bots.SearchBot):
+        if samples is not None:
+            bot.budget_ms, bot.max_samples = None, samples
+        elif budget_ms is not None:
+            bot.budget_ms = budget_ms
     return bot
 
 
-def play_deal(task: tuple[int, int, Rules, str, str, int | None]) -> dict[str, Any]:
+Budgets = tuple[float | None, float | None]  # A's and B's search budgets (None: the bot's own)
+
+
+def play_deal(task: tuple[int, int, Rules, str, str, int | None, Budgets]) -> dict[str, Any]:
     """Both games of one deal; A plays team 0 in game 0 and team 1 in game 1."""
-    seed, index, rules, a_name, b_name, samples = task
+    seed, index, rules, a_name, b_name, samples, budgets = task
     deal = Deal.draw(seed, index)
-    a, b = make_bot(a_name, samples), make_bot(b_name, samples)
+    a, b = make_bot(a_name, samples, budgets[0]), make_bot(b_name, samples, budgets[1])
     swing = points = illegal = 0
     times: dict[str, list[float]] = {"a": [], "b": []}
     cpu_times: dict[str, list[float]] = {"a": [], "b": []}
@@ -218,9 +228,9 @@ def _round(value: float | None) -> float | None:
 
 
 def run(a_name: str, b_name: str, deals: int, seed: int, rules: Rules, workers: int = 1,
-        progress: bool = False, samples: int | None = None) -> dict[str, Any]:
+        progress: bool = False, samples: int | None = None, budgets: Budgets = (None, None)) -> dict[str, Any]:
     """Play ``deals`` duplicate deals (``workers`` processes) and summarize them."""
-    tasks = [(seed, index, rules, a_name, b_name, samples) for index in range(deals)]
+    tasks = [(seed, index, rules, a_name, b_name, samples, budgets) for index in range(deals)]
     start = time.perf_counter()
     records: list[dict[str, Any]] = []
     if workers > 1:
@@ -235,7 +245,8 @@ def run(a_name: str, b_name: str, deals: int, seed: int, rules: Rules, workers: 
     records.sort(key=lambda r: r["deal"])
     report = summarize(records, a_name, b_name)
     report.update({"seed": seed, "rules": rules.preset_name() or "custom", "workers": workers,
-                   "samples": samples, "cpus": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)})
+                   "samples": samples, "budgets_ms": list(budgets), "compiled": compiled.in_use(),
+                   "cpus": os.cpu_count(), "seconds": round(time.perf_counter() - start, 1)})
     return report
 
 
@@ -260,13 +271,14 @@ def format_report(report: dict[str, Any]) -> str:
                      f"p95 {t['p95_ms']} ms; CPU mean {t['cpu_mean_ms']} ms, p50 {t['cpu_p50_ms']} ms, "
                      f"p95 {t['cpu_p95_ms']} ms")
     lines.append(f"illegal actions: {report['illegal_actions']}; {report['seconds']} s on "
-                 f"{report['workers']} worker(s), {report['cpus']} CPU(s)")
+                 f"{report['workers']} worker(s), {report['cpus']} CPU(s), "
+                 f"search {'compiled' if report['compiled'] else 'from source'}")
     return "\n".join(lines)
 
 
 def main(args: Any) -> int:
     """Run the ``arena`` subcommand from parsed arguments."""
     report = run(args.a, args.b, args.deals, args.seed, Rules.preset(args.rules), args.workers,
-                 progress=True, samples=args.samples)
+                 progress=True, samples=args.samples, budgets=(args.budget_a, args.budget_b))
     print(json.dumps(report) if args.json else format_report(report))
     return 0 if report["illegal_actions"] == 0 else 1

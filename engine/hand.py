@@ -198,7 +198,10 @@ class Hand(HandState):
 
     # The engine's functions of a hand, as its methods (``hand.random_action(seat, rng)``).
     legal_showings = declaring.legal_showings
-    random_action = moves.random_action
+
+    def random_action(self, seat: int, rng: random.Random, show_chance: float = 0.3) -> Action | None:
+        """:func:`engine.moves.random_action` (a method by delegation: a compiled function does not bind)."""
+        return moves.random_action(self, seat, rng, show_chance)
 
     # ----------------------------------------------------------------- persistence
 

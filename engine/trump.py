@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
 
-from .cards import BIG_JOKER, KINDS, RANKS, SMALL_JOKER, SUITS, parse_cards
+from .cards import BIG_JOKER, KINDS, RANKS, SMALL_JOKER, SUITS, Card, parse_cards
 from .reasons import N_, Reason, Refusal
 
-CardT = TypeVar("CardT", bound=int)  # a Card, or a card kind's index
+# A Card, or a card kind's index. Values, not ``bound=int``: compiled code (engine.compiled) keeps a value of a
+# type bounded by int as a bare int, which would turn the Cards it returns into plain ints.
+CardT = TypeVar("CardT", Card, int)
 TRUMP_SUIT = 4
 SUIT_NAMES = ("S", "H", "D", "C", "trump")
 LEVELS = RANKS

@@ -36,7 +36,7 @@ def source_files(root: Path = ROOT) -> dict[str, bytes]:
     """Our files by their path in the bundle (the bundle root goes on ``sys.path``)."""
     files = {name: (root / name).read_bytes() for name in MODULES}
     for package in PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
+        for path in sorted(p for p in (root / package).rglob("*.py") if p.name != "conftest.py"):
             files[path.relative_to(root).as_posix()] = path.read_bytes()
     for path in sorted((root / "templates").rglob("*.html")):
         files[path.relative_to(root).as_posix()] = path.read_bytes()

@@ -95,7 +95,7 @@ def winning_plays(k: Knowledge, prefer: Preference, duty: Duty | None = None) ->
     index = len(plays)
     standing = public.current_standing()
     wins = [p for p in options if standing_after(standing, p, index, lead, order).best == index]
-    wins.sort(key=lambda p: sum(prefer(c) for c in p))
+    wins.sort(key=lambda p: sum((prefer(c) for c in p), 0.0))
     return wins
 
 
@@ -134,7 +134,8 @@ def choose_follow(k: Knowledge) -> list[Card]:
     safe = [w for w in wins if not can_be_beaten(k, w, later)]
     if safe:
         cheapest = safe[0]
-        extra = sum(keep(c) for c in cheapest) - sum(keep(c) for c in low)
+        # Sums of float keep values start at 0.0: compiled (engine.compiled), a sum starting at 0 is an int.
+        extra = sum((keep(c) for c in cheapest), 0.0) - sum((keep(c) for c in low), 0.0)
         if stake + sum(CARD_POINTS[c] for c in cheapest) > 0 or extra < WIN_ANYWAY_COST:
             return list(cheapest)
         return low

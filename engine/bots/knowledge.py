@@ -100,8 +100,7 @@ class Public:
         self.hand_sizes = list(hand_sizes)
 
     def copy(self) -> Public:
-        other = Public.__new__(Public)
-        other.rules, other.order, other.dealer, other.declarers = self.rules, self.order, self.dealer, self.declarers
+        other = Public(self.rules, self.order, self.dealer, self.hand_sizes)
         other.played = list(self.played)
         other.played_by = [list(p) for p in self.played_by]
         other.void = [list(v) for v in self.void]
@@ -110,7 +109,6 @@ class Public:
         other.leader, other.plays, other.lead = self.leader, list(self.plays), self.lead
         other.standing, other.table = self.standing, self.table
         other.trick_points, other.penalty = self.trick_points, self.penalty
-        other.hand_sizes = list(self.hand_sizes)
         return other
 
     def note_held(self, seat: int, cards: Sequence[int]) -> None:

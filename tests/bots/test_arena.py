@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from engine import HandResult, Rules
+from engine import HandResult, Rules, compiled
 from engine.__main__ import main
-from engine.arena import Deal, run
+from engine.arena import Deal, make_bot, run
+from engine.bots import get
 from engine.bots.outcome import level_swing, team_points
 
 
@@ -75,3 +76,13 @@ def test_illegal_actions_are_counted_and_replaced():
     seats = [stubborn if seat % 2 == deal.dealer % 2 else get("rule") for seat in range(4)]
     record = play_game(deal, Rules.preset("classic"), seats)
     assert record.illegal >= 1 and record.result.side in ("declarers", "switch", "defenders")
+
+
+def test_a_budget_is_one_side_search_bots_thinking_time():
+    assert make_bot("search", None, 90.0).budget_ms == 90.0
+    assert make_bot("search", None).budget_ms == get("search").budget_ms
+    assert make_bot("search", 3, 90.0).budget_ms is None  # fixed samples: no clock
+    assert not hasattr(make_bot("rule", None, 90.0), "budget_ms")
+    report = run("search:none", "rule", deals=1, seed=4, rules=Rules.preset("classic"), budgets=(20.0, None))
+    assert report["budgets_ms"] == [20.0, None] and report["compiled"] == compiled.in_use()
+    assert report["illegal_actions"] == 0
