@@ -7,7 +7,8 @@ bot's play, card tracking, tricks, follows, throws and scoring — to C
 extensions, about 1.85 times as fast, with the same results (the games are the
 same to the card: ``tests/engine/test_compiled.py``). ``scripts/setup`` builds them
 next to their sources (``scripts/compile.py``) when a C compiler and the
-Python headers are there; without them everything runs from source.
+Python headers are there (:func:`can_build`); without them everything runs
+from source.
 
 Python imports an extension module before a source file of the same name, so a
 module edited after the build would silently run its old code. The build
@@ -24,11 +25,11 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
+import shutil
 import sys
 import sysconfig
 import warnings
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,19 +64,18 @@ def source(module: str) -> Path:
 
 
 def sources_hash() -> str:
-    """What the compiled modules must have been built from: the sources, the Python and the mypy versions."""
-    digest = hashlib.sha256(f"{sys.version}|{_mypy_version()}".encode())
+    """What the compiled modules must have been built from: the sources and the Python."""
+    digest = hashlib.sha256(sys.version.encode())
     for module in MODULES:
         digest.update(module.encode())
         digest.update(source(module).read_bytes())
     return digest.hexdigest()
 
 
-def _mypy_version() -> str:
-    try:
-        return version("mypy")
-    except PackageNotFoundError:
-        return "none"  # no mypy: nothing was compiled with it
+def can_build() -> bool:
+    """Are a C compiler and the Python headers here (what mypyc's build needs)?"""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(compiler) is not None and (Path(sysconfig.get_paths()["include"]) / "Python.h").exists()
 
 
 def built_files() -> list[Path]:
@@ -111,15 +111,15 @@ class SourceFinder(importlib.abc.MetaPathFinder):
         return None
 
 
-def choose() -> bool:
+def choose() -> None:
     """Before any engine module is imported: use the compiled modules if they are fresh and wanted, else make
-    the engine load from source. Returns whether the compiled modules are in use."""
+    the engine load from source (:func:`in_use` says which)."""
     if not built_files():
-        return False
+        return
     if os.environ.get(PURE_PYTHON) == "1":
         reason = None
     elif fresh():
-        return True
+        return
     else:
         reason = "the engine's compiled modules were not built from its sources as they are; running from source " \
                  "(run scripts/setup, or scripts/compile.py, to compile them again)"
@@ -127,7 +127,6 @@ def choose() -> bool:
         sys.meta_path.insert(0, SourceFinder())
     if reason:
         warnings.warn(reason, RuntimeWarning, stacklevel=2)
-    return False
 
 
 def in_use() -> bool:

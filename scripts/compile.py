@@ -1,7 +1,7 @@
 """Compile the engine's hot path with mypyc (engine/compiled.py lists the modules and says why).
 
-Idempotent: nothing is done while the extension modules are fresh (built from the sources as they are).
-Run by scripts/setup when a C compiler and the Python headers are there.
+Idempotent: nothing is done while the extension modules are fresh (built from the sources as they are), nor
+without a C compiler and the Python headers (the engine then runs from source). Run by scripts/setup.
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ def build() -> bool:
 
 
 if __name__ == "__main__":
-    built = build()
-    print(f"engine: {len(compiled.built_files())} compiled extension modules"
-          f"{' built' if built else ' up to date'}")
+    if not compiled.can_build():
+        print("engine: no C compiler or Python headers: the engine runs from source (a slower Hard bot)")
+    else:
+        built = build()
+        print(f"engine: {len(compiled.built_files())} compiled extension modules"
+              f"{' built' if built else ' up to date'}")

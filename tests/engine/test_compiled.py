@@ -19,18 +19,29 @@ from engine.throw import check_throw
 
 from ..bots.helpers import dealt_hand, play_until
 
-needs_build = pytest.mark.skipif(not compiled.in_use(), reason="no compiled modules (no C compiler at setup)")
 
-# Plays deals with the search bot (fixed samples, no clock) and the rule bot, and prints every applied action.
+@pytest.fixture
+def built() -> None:
+    """The compiled modules in use. Without a C compiler there is nothing compiled to compare (the engine runs from
+    source, as every other test checks); with one, scripts/setup built them, and a build not in use is a failure."""
+    if not compiled.can_build():
+        pytest.skip("no C compiler or Python headers here: nothing is compiled")
+    if os.environ.get(compiled.PURE_PYTHON) == "1":
+        pytest.skip("this run asked for the engine from source (ENGINE_PURE_PYTHON=1)")
+    assert compiled.in_use(), "the compiled modules are not in use: run scripts/setup (or scripts/compile.py)"
+
+
+# Plays hands with the search bot (fixed samples, no clock) and the rule bot; prints a digest of every logged action.
 GAMES = textwrap.dedent("""
     import hashlib
     from engine import arena, compiled
     from engine.rules import Rules
+    from tests.bots.helpers import dealt_hand, play_until
     digest = hashlib.sha256()
-    for name, deal in (("search", 3), ("rule", 4), ("search:none", 5)):
-        bot = arena.make_bot(name, 4)
-        record = arena.play_game(arena.Deal.draw(11, deal), Rules.preset("competition"), [bot] * 4)
-        digest.update(repr((record.result, [len(t) for t in record.times])).encode())
+    for name, seed in (("search", 3), ("rule", 4), ("search:none", 5)):
+        hand = dealt_hand(Rules.preset("competition"), seed, dealer=seed % 4)
+        play_until(hand, [arena.make_bot(name, 4)] * 4, lambda h: False, seed)
+        digest.update(repr((hand.log, hand.result)).encode())
     print(compiled.in_use(), digest.hexdigest())
 """)
 
@@ -43,8 +54,7 @@ def run_python(code: str, *, pure: bool = False, path: Path | None = None) -> su
                           cwd=path or compiled.ROOT)
 
 
-@needs_build
-def test_the_compiled_and_the_source_engine_play_the_same_games():
+def test_the_compiled_and_the_source_engine_play_the_same_games(built):
     fast = run_python(GAMES).stdout.split()
     slow = run_python(GAMES, pure=True).stdout.split()
     assert fast[0] == "True" and slow[0] == "False"
@@ -69,8 +79,7 @@ def test_cards_stay_cards_through_the_compiled_modules():
         assert logged and all(type(c) is Card for c in logged + tricks)
 
 
-@needs_build
-def test_the_compiled_modules_doctests_pass_from_source():
+def test_the_compiled_modules_doctests_pass_from_source(built):
     # A compiled module keeps no docstrings (engine/conftest.py leaves them out of this run): run them from source.
     sources = [str(compiled.source(module)) for module in compiled.MODULES]
     env = {**os.environ, compiled.PURE_PYTHON: "1"}
@@ -80,8 +89,7 @@ def test_the_compiled_modules_doctests_pass_from_source():
     assert " passed" in result.stdout
 
 
-@needs_build
-def test_a_build_that_does_not_match_its_sources_is_not_used(tmp_path):
+def test_a_build_that_does_not_match_its_sources_is_not_used(built, tmp_path):
     shutil.copytree(compiled.ROOT / "engine", tmp_path / "engine",
                     ignore=shutil.ignore_patterns("__pycache__"))
     check = "from engine import compiled; import engine.bots; print(compiled.in_use())"
