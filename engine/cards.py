@@ -44,7 +44,7 @@ class Card(int):
             return value
         if isinstance(value, str):
             return parse_card(value)
-        if isinstance(value, int) and 0 <= value < KINDS:
+        if type(value) is int and 0 <= value < KINDS:  # not a bool: JSON's true is no card
             return cls._interned[value]
         raise Refusal(Reason(None, N_("no such card: %(value)s"), value=repr(value)))
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 World = TypeVar("World")
@@ -50,6 +50,9 @@ class Race(Generic[World]):
     candidates: int
     draw: Callable[[], tuple[World, float] | None]
     value: Callable[[World, int], float]
+    # After run: each candidate's payoffs in the samples it met, and the samples' weights (for studies).
+    payoffs: list[list[float]] = field(default_factory=list, init=False)
+    weights: list[float] = field(default_factory=list, init=False)
 
     def run(self, effort: Effort, deadline: float | None) -> int:
         """The candidate to play, after sampling until ``deadline`` (``perf_counter`` seconds; ``None``:
@@ -83,7 +86,8 @@ class Race(Generic[World]):
                 racing = _still_racing(payoffs, racing, weights, effort.focus)
                 if effort.focus and _decided(payoffs, racing, weights):
                     break
-        return best_candidate(payoffs, weights_of(log_weights), effort.confidence)
+        self.payoffs, self.weights = payoffs, weights_of(log_weights)
+        return best_candidate(payoffs, self.weights, effort.confidence)
 
 
 def weights_of(log_weights: Sequence[float]) -> list[float]:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
 
 from ..actions import Action, Bury, Show
 from ..cards import Card
@@ -37,13 +36,16 @@ from .knowledge import Knowledge
 from .outcome import payoff
 from .playout import playout
 from .preplay import bury_candidates, finish, rebuild, searchable, show_candidates
-from .race import Effort, Race
+from .race import CONFIDENCE, Effort, Race
 from .rule import RuleBot
 from .sampling import World, sample_world
 from .switches import ALL, Switches
 
 FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
-BEFORE_PLAY_CONFIDENCE = 2.0  # a whole hand's playouts are few and noisy: demand more before leaving the rule's choice
+# Standard errors by which a candidate must beat the rule bot's choice: a play's, and a showing's, pass's or bury's
+# (a whole hand played out per world: few samples). Without trust issue 4's margins; with it those the margin
+# study found worth most in the search's own eyes (scripts/margin_study.py, bots README).
+MARGINS = {False: (CONFIDENCE, 2.0), True: (0.5, 1.0)}
 TIE_AFTER = 4  # with focus, a candidate equal to the rule's choice in every one of this many samples drops out
 # With the showings or the bury searched, a play's clock is this share of the budget: those searches' CPU
 # (about 6 % of a hand's) comes out of the plays', so a hand costs no more than issue 4's (bots README).
@@ -96,8 +98,7 @@ class SearchBot(RuleBot):
                 result = playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i]))
                 return payoff(result, k.team)
 
-        race = Race(len(candidates), worlds.draw, value)
-        return list(candidates[race.run(self._effort(), deadline)])
+        return list(candidates[self.decide(Race(len(candidates), worlds.draw, value), self._effort(), deadline)])
 
     def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
         if not (self.switches.showings and view.phase in ANSWERING_PHASES and searchable(view)):
@@ -134,10 +135,16 @@ class SearchBot(RuleBot):
                 raise RuntimeError("a world that was rebuilt once is rebuilt again")
             return payoff(finish(hand, seat, options[i]), k.team)
 
-        race = Race(len(options), draw, value)
-        return options[race.run(replace(self._effort(), confidence=BEFORE_PLAY_CONFIDENCE), self._deadline(start))]
+        return options[self.decide(Race(len(options), draw, value), self._effort(before_play=True),
+                                   self._deadline(start))]
 
-    def _effort(self) -> Effort:
+    def decide(self, race: Race[World], effort: Effort, deadline: float | None) -> int:
+        """Every searched decision's race, run: the candidate to play (a study may look at the race after it,
+        ``scripts/margin_study.py``)."""
+        return race.run(effort, deadline)
+
+    def _effort(self, before_play: bool = False) -> Effort:
+        confidence = MARGINS[self.switches.trust][before_play]
         if self.switches.focus:
-            return Effort(self.max_samples * FOCUS_SAMPLES, focus=True, tie_after=TIE_AFTER)
-        return Effort(self.max_samples)
+            return Effort(self.max_samples * FOCUS_SAMPLES, focus=True, tie_after=TIE_AFTER, confidence=confidence)
+        return Effort(self.max_samples, confidence=confidence)

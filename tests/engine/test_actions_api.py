@@ -9,6 +9,7 @@ import random
 import pytest
 
 from engine import Bury, Draw, Hand, LogEntry, Match, Pass, Play, Show
+from engine.reasons import Refusal
 from engine.simulate import play_hand
 
 from .helpers import CLASSIC, cards, trump
@@ -69,3 +70,14 @@ def test_legal_actions_while_showing_are_complete():
         showings = [a for a in hand.legal_actions(seat) if isinstance(a, Show)]
         assert showings == hand.legal_showings(seat)
         assert all(show in hand.legal_actions(seat) for show in showings)
+
+
+def test_a_play_of_card_indices_holds_the_cards_and_refuses_what_is_not_a_card_index():
+    """The compiled bots hand cards back as bare ints (mypyc keeps an int subclass as an int): a play of
+    indices is the play of those cards; bools (JSON's true), floats, negative and too large indices are no cards."""
+    played = Play(tuple(int(c) for c in cards("10H BJ 2S")))
+    assert played == Play(cards("10H BJ 2S"))
+    assert all(type(c) is type(cards("2S")[0]) for c in played.cards)
+    for hostile in ((True,), (1.0,), (-1,), (108,), (10**20,), (0, "x")):
+        with pytest.raises(Refusal):
+            Play(hostile)  # type: ignore[arg-type]
