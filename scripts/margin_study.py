@@ -1,4 +1,4 @@
-"""How large a lead over the rule bot's choice a searched decision should need (issue 15, the ``trust`` switch).
+"""How large a lead over the rule bot's choice a searched decision should need (issue 15, point 3).
 
 The search bot plays the rule bot's choice unless another candidate beats it in the race by a margin of
 standard errors of the paired differences (:func:`engine.bots.race.best_candidate`). This study plays arena
@@ -8,12 +8,12 @@ race's way (the same sampler, inference and payoff). For each margin it then ask
 would have chosen in each race and adds up that candidate's fresh edge over the rule's choice: the value of
 the margin under the search bot's own model, without the selection bias of valuing a choice on the samples
 that chose it. Plays and the before-play decisions (showings, passes, bury) are reported apart. The game goes
-on with the bot's own choice (its switches' margins).
+on with the bot's own choice.
 
     .venv/bin/python scripts/margin_study.py --hands 24 --seed 4242 --workers 2
 
 It measures the margin's worth in the search's own eyes (its payoff, its sampler); only the arena measures
-play against another bot (bots README).
+play against another bot. Lower margins looked better here and gained nothing in the arena (bots README).
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import arena, bots
 from engine.actions import Action
-from engine.bots.race import Effort, Race, best_candidate
+from engine.bots.race import CONFIDENCE, Effort, Race, best_candidate
 from engine.bots.sampling import World
-from engine.bots.search import MARGINS, SearchBot
+from engine.bots.search import BEFORE_PLAY_CONFIDENCE, SearchBot
 from engine.rules import PRESETS, Rules
 from engine.view import SeatView
 
@@ -128,8 +128,8 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=24, help="arena deals, the first game of each")
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--worlds", type=int, default=100, help="fresh worlds a searched play is valued on")
-    parser.add_argument("--switches", default="all", help="the search bot's switches (e.g. -trust)")
-    parser.add_argument("--base", type=float, nargs=2, default=MARGINS[False],
+    parser.add_argument("--switches", default="all", help="the search bot's switches (e.g. -infer)")
+    parser.add_argument("--base", type=float, nargs=2, default=(CONFIDENCE, BEFORE_PLAY_CONFIDENCE),
                         help="the margins the others are compared with: a play's and a before-play decision's")
     parser.add_argument("--budget", type=float, default=260.0, help="ms a decision (the production budget)")
     parser.add_argument("--rules", default="classic", choices=sorted(PRESETS))

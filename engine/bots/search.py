@@ -42,10 +42,9 @@ from .sampling import World, sample_world
 from .switches import ALL, Switches
 
 FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
-# Standard errors by which a candidate must beat the rule bot's choice: a play's, and a showing's, pass's or bury's
-# (a whole hand played out per world: few samples). Without trust issue 4's margins; with it those the margin
-# study found worth most in the search's own eyes (scripts/margin_study.py, bots README).
-MARGINS = {False: (CONFIDENCE, 2.0), True: (0.5, 1.0)}
+# A whole hand's playouts are few and noisy: demand more before leaving the rule's choice (a play: race.CONFIDENCE).
+# The margin study found no better margins in the arena (scripts/margin_study.py, bots README).
+BEFORE_PLAY_CONFIDENCE = 2.0
 TIE_AFTER = 4  # with focus, a candidate equal to the rule's choice in every one of this many samples drops out
 # With the showings or the bury searched, a play's clock is this share of the budget: those searches' CPU
 # (about 6 % of a hand's) comes out of the plays', so a hand costs no more than issue 4's (bots README).
@@ -144,7 +143,7 @@ class SearchBot(RuleBot):
         return race.run(effort, deadline)
 
     def _effort(self, before_play: bool = False) -> Effort:
-        confidence = MARGINS[self.switches.trust][before_play]
+        confidence = BEFORE_PLAY_CONFIDENCE if before_play else CONFIDENCE
         if self.switches.focus:
             return Effort(self.max_samples * FOCUS_SAMPLES, focus=True, tie_after=TIE_AFTER, confidence=confidence)
         return Effort(self.max_samples, confidence=confidence)

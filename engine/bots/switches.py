@@ -19,10 +19,6 @@ so one mechanism measures the baseline, the new bot and every ablation:
 - ``discards`` (point 2): a seat with none of the led suit searches one discard
   from each suit it holds (:func:`.candidates.discard_candidates`): which suit
   it empties decides its voids for the tricks to come (R5.5).
-- ``trust`` (point 3): a play leaves the rule bot's choice for the best candidate once
-  it leads it by a quarter of a standard error, not one: measured on fresh worlds,
-  the plays the stricter margin turned down were better than the rule's on average
-  (bots README).
 
 A bot name may carry its switches (:func:`engine.bots.get`): ``search:none`` is
 issue 4's Hard bot, ``search:infer,focus`` has exactly those on, ``search:-bury``
@@ -44,7 +40,6 @@ class Switches:
     focus: bool = True
     endgame: bool = True
     discards: bool = True
-    trust: bool = True
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

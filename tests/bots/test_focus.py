@@ -146,23 +146,6 @@ def test_a_candidate_equal_to_the_rules_choice_in_every_sample_drops_out_early()
     assert len(draws) == 4
 
 
-def test_with_trust_a_candidate_less_than_one_standard_error_ahead_of_the_rules_choice_is_chosen():
-    # Candidate 1 leads the rule's choice by 0.15 a sample: about 0.8 standard errors over 20 samples.
-    def value(world: int, i: int) -> float:
-        return 0.0 if i == 0 else (1.0 if world % 2 else -0.7)
-
-    def chosen(switches: str) -> int:
-        bot = SearchBot(budget_ms=None, max_samples=20, switches=switches)
-        worlds = iter(range(10**6))
-        return Race(2, lambda: (next(worlds), 0.0), value).run(bot._effort(), None)
-
-    assert chosen("trust") == 1
-    assert chosen("none") == 0  # issue 4's margin: one standard error
-    # The showings, passes and bury (few samples, a whole hand each): two standard errors, one with trust.
-    assert SearchBot(switches="trust")._effort(before_play=True).confidence == 1.0
-    assert SearchBot(switches="none")._effort(before_play=True).confidence == 2.0
-
-
 def test_the_margin_study_reports_every_margin_against_the_base():
     script = Path(__file__).resolve().parents[2] / "scripts" / "margin_study.py"
     command = [sys.executable, str(script), "--hands", "2", "--worlds", "3", "--budget", "10", "--seed", "5"]
