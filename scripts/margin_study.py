@@ -22,12 +22,11 @@ import argparse
 import json
 import math
 import random
-import statistics
 import sys
 from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
+from statistics import fmean, stdev
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -39,7 +38,6 @@ from engine.bots.search import BEFORE_PLAY_CONFIDENCE, SearchBot
 from engine.rules import PRESETS, Rules
 from engine.view import SeatView
 
-StudiedRace = dict[str, Any]  # a Studied record as plain data (it crosses the worker processes)
 STUDIED = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0)  # the margins compared
 
 
@@ -85,23 +83,18 @@ class StudyBot(SearchBot):
         return choice
 
 
-def study_deal(task: tuple[int, int, Rules, str, int, float]) -> list[StudiedRace]:
+def study_deal(task: tuple[int, int, Rules, str, int, float]) -> list[Studied]:
     seed, index, rules, switches, worlds, budget_ms = task
     seat_bots = [StudyBot(switches, worlds, budget_ms) for _ in range(4)]
     arena.play_game(arena.Deal.draw(seed, index), rules, seat_bots)
-    return [{"before_play": s.before_play, "payoffs": s.payoffs, "weights": s.weights, "fresh": s.fresh}
-            for bot in seat_bots for s in bot.studied]
+    return [studied for bot in seat_bots for studied in bot.studied]
 
 
-def chosen(race: StudiedRace, margin: float) -> int:
-    return best_candidate(race["payoffs"], race["weights"], margin) if len(race["weights"]) >= 2 else 0
+def chosen(race: Studied, margin: float) -> int:
+    return best_candidate(race.payoffs, race.weights, margin) if len(race.weights) >= 2 else 0
 
 
-def mean_of(values: list[float]) -> float:
-    return sum(values) / len(values)
-
-
-def report(hands: list[list[StudiedRace]], base: float) -> dict[str, object]:
+def report(hands: list[list[Studied]], base: float) -> dict[str, object]:
     """For each margin: the decisions it would leave the rule's choice in, its fresh edge over the rule's choice
     per hand (every seat's decisions), and the difference to ``base``'s with its standard error across hands."""
     rows = []
@@ -111,15 +104,15 @@ def report(hands: list[list[StudiedRace]], base: float) -> dict[str, object]:
         for races in hands:
             edge = difference = 0.0
             for race in races:
-                fresh, i, j = race["fresh"], chosen(race, margin), chosen(race, base)
+                fresh, i, j = race.fresh, chosen(race, margin), chosen(race, base)
                 overrides += i != 0
-                edge += mean_of([a - b for a, b in zip(fresh[i], fresh[0])])
-                difference += mean_of([a - b for a, b in zip(fresh[i], fresh[j])])
+                edge += fmean([a - b for a, b in zip(fresh[i], fresh[0])])
+                difference += fmean([a - b for a, b in zip(fresh[i], fresh[j])])
             edges.append(edge)
             differences.append(difference)
-        rows.append({"margin": margin, "overrides": overrides, "edge_per_hand": round(mean_of(edges), 4),
-                     "vs_base_per_hand": round(mean_of(differences), 4),
-                     "vs_base_se": round(statistics.stdev(differences) / math.sqrt(len(hands)), 4)})
+        rows.append({"margin": margin, "overrides": overrides, "edge_per_hand": round(fmean(edges), 4),
+                     "vs_base_per_hand": round(fmean(differences), 4),
+                     "vs_base_se": round(stdev(differences) / math.sqrt(len(hands)), 4)})
     return {"hands": len(hands), "searched": sum(map(len, hands)), "base_margin": base, "margins": rows}
 
 
@@ -131,7 +124,7 @@ def main() -> int:
     parser.add_argument("--switches", default="all", help="the search bot's switches (e.g. -infer)")
     parser.add_argument("--base", type=float, nargs=2, default=(CONFIDENCE, BEFORE_PLAY_CONFIDENCE),
                         help="the margins the others are compared with: a play's and a before-play decision's")
-    parser.add_argument("--budget", type=float, default=260.0, help="ms a decision (the production budget)")
+    parser.add_argument("--budget", type=float, default=SearchBot().budget_ms, help="ms a decision (the production budget)")
     parser.add_argument("--rules", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
@@ -140,7 +133,7 @@ def main() -> int:
              for index in range(args.hands)]
     with Pool(args.workers) as pool:
         hands = list(pool.imap(study_deal, tasks))
-    print(json.dumps({kind: report([[r for r in races if r["before_play"] == before_play] for races in hands], base)
+    print(json.dumps({kind: report([[r for r in races if r.before_play == before_play] for races in hands], base)
                       for kind, before_play, base in (("plays", False, args.base[0]),
                                                       ("before_play", True, args.base[1]))}, indent=1))
     return 0

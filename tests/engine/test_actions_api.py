@@ -9,6 +9,7 @@ import random
 import pytest
 
 from engine import Bury, Draw, Hand, LogEntry, Match, Pass, Play, Show
+from engine.cards import Card
 from engine.reasons import Refusal
 from engine.simulate import play_hand
 
@@ -77,7 +78,7 @@ def test_a_play_of_card_indices_holds_the_cards_and_refuses_what_is_not_a_card_i
     indices is the play of those cards; bools (JSON's true), floats, negative and too large indices are no cards."""
     played = Play(tuple(int(c) for c in cards("10H BJ 2S")))
     assert played == Play(cards("10H BJ 2S"))
-    assert all(type(c) is type(cards("2S")[0]) for c in played.cards)
+    assert all(type(c) is Card for c in played.cards)
     for hostile in ((True,), (1.0,), (-1,), (108,), (10**20,), (0, "x")):
         with pytest.raises(Refusal):
             Play(hostile)  # type: ignore[arg-type]
