@@ -34,6 +34,7 @@ from .random_bot import RandomBot
 from .rule import EasyBot, RuleBot, hint
 from .search import SearchBot
 from .switches import Switches
+from .weights import Weights
 
 # The strengths offered to people (issue 4), weakest first.
 LEVELS = ("easy", "normal", "hard")
@@ -51,18 +52,21 @@ def get(name: str, **options: Any) -> Bot:
     """A bot by name (``options`` go to its constructor, e.g. ``budget_ms`` for search).
 
     A search bot's name may carry its issue 15 switches after a colon (:class:`Switches`):
-    ``search:none`` is issue 4's Hard bot, ``search:infer,focus`` has only those on.
+    ``search:none`` is issue 4's Hard bot, ``search:infer,focus`` has only those on; the rule bot's, its
+    weights (:class:`Weights`): ``rule:tuned``, ``rule:point_weight=1.5``.
     """
     name, colon, switches = name.partition(":")
     try:
         cls = BOTS[name]
     except KeyError:
         raise ValueError(f"no such bot: {name!r} (one of {', '.join(BOTS)})") from None
-    if colon:
-        if not issubclass(cls, SearchBot):
-            raise ValueError(f"only the search bot has switches, not {name!r}")
+    if colon and issubclass(cls, SearchBot):
         options["switches"] = Switches.parse(switches)
+    elif colon and cls is RuleBot:
+        options["weights"] = Weights.parse(switches)
+    elif colon:
+        raise ValueError(f"only the search bot has switches and the rule bot weights, not {name!r}")
     return cls(**options)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "RandomBot", "RuleBot", "SearchBot", "Switches", "get", "hint"]
+__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "RandomBot", "RuleBot", "SearchBot", "Switches", "Weights", "get", "hint"]

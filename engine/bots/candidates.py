@@ -21,6 +21,7 @@ from .knowledge import Knowledge, suit_kinds
 from .leading import lead_options
 from .picking import Preference, feed_value, keep_value, pick_follow
 from .rule import rule_play
+from .weights import ISSUE4, Weights
 
 LEAD_CANDIDATES = 4
 FAVOURED = 1000.0  # a discard's own suit comes before any card of another (keep values stay below 100)
@@ -28,33 +29,33 @@ FAVOURED = 1000.0  # a discard's own suit comes before any card of another (keep
 Play = tuple[Card, ...]
 
 
-def play_candidates(k: Knowledge, discards: bool = False) -> list[Play]:
+def play_candidates(k: Knowledge, discards: bool = False, weights: Weights = ISSUE4) -> list[Play]:
     """The plays worth searching, the rule bot's own choice first, without repeats; with ``discards``, also
-    :func:`discard_candidates`."""
-    found = [tuple(rule_play(k))]
+    :func:`discard_candidates`. ``weights``: the rule bot's (:mod:`.weights`)."""
+    found = [tuple(rule_play(k, weights))]
     public = k.public
     if public.plays:
         order, lead = public.order, public.current_lead()
-        keep = keep_value(order, k.mine)
+        keep = keep_value(order, k.mine, weights)
         found.append(tuple(pick_follow(k.hand, lead, order, keep)))
-        found.append(tuple(pick_follow(k.hand, lead, order, feed_value(order, k.mine))))
+        found.append(tuple(pick_follow(k.hand, lead, order, feed_value(order, k.mine, weights))))
         wins = winning_plays(k, keep)
         if wins:
             found += [wins[0], wins[-1]]
     else:
         # The best lead of each suit: the choice that matters most is which suit to open.
         suits: set[int] = set()
-        for _, cards in lead_options(k):
+        for _, cards in lead_options(k, weights):
             suit = k.public.order.suit_of[cards[0]]
             if suit not in suits and len(suits) < LEAD_CANDIDATES:
                 suits.add(suit)
                 found.append(cards)
     if discards:
-        found += discard_candidates(k)
+        found += discard_candidates(k, weights)
     return _unique(found)
 
 
-def discard_candidates(k: Knowledge) -> list[Play]:
+def discard_candidates(k: Knowledge, weights: Weights = ISSUE4) -> list[Play]:
     """With none of the led suit left (R5.2), one discard from each suit held: the cheapest follow that takes
     its cards from that suit first. Which suit to discard from decides the voids to come (R5.5), and the rule
     bot only ever weighs the cards one by one."""
@@ -65,7 +66,7 @@ def discard_candidates(k: Knowledge) -> list[Play]:
     suit_of = order.suit_of
     if any(suit_of[c] == lead.suit for c in k.hand):
         return []
-    keep = keep_value(order, k.mine)
+    keep = keep_value(order, k.mine, weights)
 
     def favouring(suit: int) -> Preference:
         return lambda card: keep(card) - FAVOURED * (suit_of[card] == suit)
@@ -74,11 +75,11 @@ def discard_candidates(k: Knowledge) -> list[Play]:
                     for suit in sorted({suit_of[c] for c in k.hand})])
 
 
-def endgame_candidates(k: Knowledge) -> list[Play]:
+def endgame_candidates(k: Knowledge, weights: Weights = ISSUE4) -> list[Play]:
     """Every legal follow, or every single, pair and tractor to lead (and the rule bot's lead, which may be
     a throw), the rule bot's choice first."""
     public = k.public
-    found = [tuple(rule_play(k))]
+    found = [tuple(rule_play(k, weights))]
     if public.plays:
         found += follows(k.hand, public.current_lead(), public.order)
     else:

@@ -15,6 +15,7 @@ from ..trick import standing_after
 from ..trump import TRUMP_SUIT
 from .knowledge import Knowledge
 from .picking import Preference, feed_value, keep_value, pick_follow, pick_structured
+from .weights import ISSUE4, Weights
 
 # Winning a trick is worth a card this much dearer than the cheapest follow, even with no points in it
 # (the lead passes to our side).
@@ -108,11 +109,11 @@ def _units(cards: Sequence[Card], size: int, pair_slots: int, k: Knowledge) -> l
     return [t for t in lead_candidates(cards, k.public.order) if len(t) == size and size > 2]
 
 
-def choose_follow(k: Knowledge) -> list[Card]:
+def choose_follow(k: Knowledge, weights: Weights = ISSUE4) -> list[Card]:
     """The rule bot's follow to the current trick."""
     public = k.public
     lead, order = public.current_lead(), public.order
-    keep = keep_value(order, k.mine)
+    keep = keep_value(order, k.mine, weights)
     duty = follow_duty(k.hand, lead, order)
     low = pick_follow(k.hand, lead, order, keep, duty)
     later = [(k.seat + i) % 4 for i in range(1, 4 - len(public.plays))]
@@ -123,7 +124,7 @@ def choose_follow(k: Knowledge) -> list[Card]:
     stake = public.table_points()
     if team_of(best_seat) == k.team:
         if not can_be_beaten(k, best_play, later):
-            return pick_follow(k.hand, lead, order, feed_value(order, k.mine), duty)
+            return pick_follow(k.hand, lead, order, feed_value(order, k.mine, weights), duty)
         safe = [w for w in winning_plays(k, keep, duty) if not can_be_beaten(k, w, later)]
         if safe and stake >= 10:
             return list(safe[0])

@@ -34,6 +34,7 @@ from .knowledge import Knowledge, Public, view_order
 from .rule import rule_play
 from .sampling import World, sample_world
 from .showing import choose_show
+from .weights import ISSUE4, Weights
 
 EPSILON = 0.5  # likelihood factor of a decision the rule bot would not have made
 LOG_EPSILON = math.log(EPSILON)
@@ -66,13 +67,15 @@ class PastPass:
 
 
 class Inference:
-    """The other seats' decisions in a hand in play, to check worlds against (built from the view alone)."""
+    """The other seats' decisions in a hand in play, to check worlds against (built from the view alone);
+    the model is the rule bot with ``weights``."""
 
-    def __init__(self, view: SeatView, k: Knowledge) -> None:
+    def __init__(self, view: SeatView, k: Knowledge, weights: Weights = ISSUE4) -> None:
         if view.seat is None or view.dealer is None:
             raise ValueError("inference needs a seat's view of a hand in play")
         self.view = view
         self.seat = view.seat
+        self.weights = weights
         self.burier = view.dealer if view.kitty_burier is None else view.kitty_burier
         self.plays = _past_plays(view, k.public)[:RECENT]
         self.passes = _past_passes(view)
@@ -87,7 +90,7 @@ class Inference:
             then = list(hands[past.seat]) + list(past.since)
             k = Knowledge(past.seat, past.public, past.public.order.sorted(then),
                           kitty if past.seat == self.burier else ())
-            if sorted(rule_play(k)) != sorted(past.chosen):
+            if sorted(rule_play(k, self.weights)) != sorted(past.chosen):
                 count += 1
                 if count > limit:
                     return count

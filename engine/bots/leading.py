@@ -15,6 +15,7 @@ from ..throw import beats
 from ..trump import TRUMP_SUIT, Order
 from .knowledge import Knowledge
 from .picking import PAIR_PREMIUM, keep_value
+from .weights import ISSUE4, Weights
 
 SURE_WIN = 100.0  # a lead nobody can beat comes before any probe
 PARTNER_RUFF = 70.0  # a low card to a partner known to be void (R5.5), who may ruff it
@@ -22,10 +23,10 @@ DRAW_TRUMPS = 45.0  # declarers long in trumps pull the defenders' trumps
 PROBE = 20.0  # any other lead starts here, less what it costs
 
 
-def lead_options(k: Knowledge) -> list[tuple[float, tuple[Card, ...]]]:
+def lead_options(k: Knowledge, weights: Weights = ISSUE4) -> list[tuple[float, tuple[Card, ...]]]:
     """Scored leads, best first; every one is legal (cards of one suit for play, R4.2)."""
     order = k.public.order
-    keep = keep_value(order, k.mine)
+    keep = keep_value(order, k.mine, weights)
     by_suit: dict[int, list[Card]] = {}
     for c in k.hand:
         by_suit.setdefault(order.suit_of[c], []).append(c)
@@ -97,6 +98,6 @@ def _ruff_risk(k: Knowledge, suit: int, unseen: int, opponents: tuple[int, int])
     return 0.5 if unseen < 3 else 0.0
 
 
-def choose_lead(k: Knowledge) -> list[Card]:
+def choose_lead(k: Knowledge, weights: Weights = ISSUE4) -> list[Card]:
     """The rule bot's lead: the best scored option."""
-    return list(lead_options(k)[0][1])
+    return list(lead_options(k, weights)[0][1])

@@ -14,32 +14,33 @@ from ..cards import CARD_POINTS, Card
 from ..combos import LeadFormat, split_pairs, tractor_placement
 from ..follow import Duty, follow_duty
 from ..trump import Order
+from .weights import ISSUE4, Weights
 
 Preference = Callable[[int], float]
 
-TRUMP_PREMIUM = 20  # a trump is worth keeping more than any plain card
-POINT_WEIGHT = 2.5  # a 10 or K costs about as much as a face card to give away
 PAIR_PREMIUM = 6  # breaking a pair costs structure for later tricks (R5.3)
 
 
-def keep_value(order: Order, counts: Sequence[int]) -> Preference:
-    """How much a card is worth keeping: rank, trump, points, and whether the hand
+def keep_value(order: Order, counts: Sequence[int], weights: Weights = ISSUE4) -> Preference:
+    """How much a card is worth keeping: rank, trump, points (by ``weights``), and whether the hand
     (``counts``: copies held of each card kind) holds it as a pair."""
     step_of, is_trump = order.step_of, order.is_trump
+    trump_premium, point_weight = weights.trump_premium, weights.point_weight
 
     def value(card: int) -> float:
-        return (step_of[card] + TRUMP_PREMIUM * is_trump[card] + POINT_WEIGHT * CARD_POINTS[card]
+        return (step_of[card] + trump_premium * is_trump[card] + point_weight * CARD_POINTS[card]
                 + PAIR_PREMIUM * (counts[card] >= 2))
 
     return value
 
 
-def feed_value(order: Order, counts: Sequence[int]) -> Preference:
+def feed_value(order: Order, counts: Sequence[int], weights: Weights = ISSUE4) -> Preference:
     """Points first (10 and K before 5), then as :func:`keep_value`: for a trick the partner wins."""
-    keep = keep_value(order, counts)
+    keep = keep_value(order, counts, weights)
+    feed = 4 + weights.point_weight
 
     def value(card: int) -> float:
-        return keep(card) - (4 + POINT_WEIGHT) * CARD_POINTS[card]
+        return keep(card) - feed * CARD_POINTS[card]
 
     return value
 

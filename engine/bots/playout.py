@@ -19,11 +19,14 @@ from ..scoring import HandResult
 from ..trump import Trump
 from .knowledge import Knowledge, Public
 from .rule import rule_play
+from .weights import ISSUE4, Weights
 
 
 def playout(rules: Rules, trump: Trump, public: Public, hands: Sequence[Sequence[Card]],
-            kitty: Sequence[Card], levels: tuple[str, str], first: tuple[int, Sequence[Card]]) -> HandResult:
-    """Play ``first`` (seat, cards), then the rest of the hand by the rule bot; the hand's result."""
+            kitty: Sequence[Card], levels: tuple[str, str], first: tuple[int, Sequence[Card]],
+            weights: Weights = ISSUE4) -> HandResult:
+    """Play ``first`` (seat, cards), then the rest of the hand by the rule bot (with ``weights``); the
+    hand's result."""
     hand = Hand.at_play(rules, trump, hands, dealer=public.dealer, leader=public.leader, kitty=kitty,
                         levels=levels, trick_plays=public.plays, trick_points=public.trick_points,
                         penalty=public.penalty)
@@ -39,4 +42,4 @@ def playout(rules: Rules, trump: Trump, public: Public, hands: Sequence[Sequence
         if hand.phase is DONE and hand.result is not None:
             return hand.result
         seat = hand.turn
-        cards = rule_play(seats[seat])
+        cards = rule_play(seats[seat], weights)

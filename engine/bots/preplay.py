@@ -29,6 +29,7 @@ from .playout import playout
 from .rule import RuleBot, rule_play
 from .sampling import World
 from .showing import choose_show
+from .weights import ISSUE4, Weights
 
 BURY_CANDIDATES = 4
 SEARCHED_PHASES = frozenset({DECLARING, OVERTURNING, BURYING})
@@ -148,8 +149,9 @@ def _same_moment(rebuilt: SeatView, view: SeatView) -> bool:
             and rebuilt.level == view.level and rebuilt.declarers == view.declarers)
 
 
-def finish(hand: Hand, seat: int, action: Action) -> HandResult:
-    """Apply ``seat``'s ``action``, then let the rule bot play every seat to the end of the hand."""
+def finish(hand: Hand, seat: int, action: Action, weights: Weights = ISSUE4) -> HandResult:
+    """Apply ``seat``'s ``action``, then let the rule bot (playing with ``weights``) play every seat to the end
+    of the hand."""
     hand.apply(seat, action)
     rng = random.Random(0)  # the rule bot draws nothing
     while hand.phase is not PLAYING:
@@ -165,6 +167,6 @@ def finish(hand: Hand, seat: int, action: Action) -> HandResult:
     trump = hand.trump
     if trump is None:
         raise RuntimeError("play starts with the trump named")
-    first: tuple[int, Sequence[Card]] = (leader, rule_play(k))
-    return playout(hand.rules, trump, k.public, hand.hands, hand.kitty, hand.levels, first)
+    first: tuple[int, Sequence[Card]] = (leader, rule_play(k, weights))
+    return playout(hand.rules, trump, k.public, hand.hands, hand.kitty, hand.levels, first, weights)
 

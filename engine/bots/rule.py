@@ -19,22 +19,27 @@ from .knowledge import Knowledge, view_order
 from .leading import choose_lead
 from .random_bot import RandomBot
 from .showing import choose_show
+from .weights import ISSUE4, Weights
 
 
-def rule_play(k: Knowledge) -> list[Card]:
-    """The rule bot's play from a seat's knowledge: a lead or a follow."""
+def rule_play(k: Knowledge, weights: Weights = ISSUE4) -> list[Card]:
+    """The rule bot's play from a seat's knowledge, weighing cards by ``weights``: a lead or a follow."""
     lead = k.public.lead
     if lead is None:
-        return choose_lead(k)
+        return choose_lead(k, weights)
     if lead.size == len(k.hand):
         return list(k.hand)  # R5.1: the last cards, no choice
-    return choose_follow(k)
+    return choose_follow(k, weights)
 
 
 class RuleBot(Bot):
-    """Heuristic player with card tracking (issue 4 "rule"); deterministic: ``rng`` is unused."""
+    """Heuristic player with card tracking (issue 4 "rule"); deterministic: ``rng`` is unused. It plays with
+    ``weights`` (:mod:`.weights`; Normal has issue 4's)."""
 
     name = "rule"
+
+    def __init__(self, weights: Weights = ISSUE4) -> None:
+        self.weights = weights
 
     def choose_show(self, view: SeatView, rng: random.Random) -> Show | None:
         return choose_show(view)
@@ -43,7 +48,7 @@ class RuleBot(Bot):
         return choose_bury(view.hand, view_order(view))
 
     def choose_play(self, view: SeatView, rng: random.Random) -> list[Card]:
-        return rule_play(Knowledge.from_view(view))
+        return rule_play(Knowledge.from_view(view), self.weights)
 
 
 def hint(view: SeatView) -> Action | None:
@@ -57,6 +62,7 @@ class EasyBot(RuleBot):
     name = "easy"
 
     def __init__(self, blunder_rate: float = 0.3) -> None:
+        super().__init__()
         self.blunder_rate = blunder_rate
         self.random = RandomBot()
 

@@ -40,6 +40,7 @@ from .race import CONFIDENCE, Effort, Race
 from .rule import RuleBot
 from .sampling import World, sample_world
 from .switches import ALL, Switches
+from .weights import ISSUE4, TUNED
 
 FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
 # A whole hand's playouts are few and noisy: demand more before leaving the rule's choice (a play: race.CONFIDENCE).
@@ -66,6 +67,7 @@ class SearchBot(RuleBot):
         self.budget_ms = budget_ms
         self.max_samples = max_samples
         self.switches = Switches.parse(switches) if isinstance(switches, str) else switches
+        super().__init__(TUNED if self.switches.weights else ISSUE4)
 
     def _deadline(self, start: float, share: float = 1.0) -> float | None:
         return None if self.budget_ms is None else start + share * self.budget_ms / 1000
@@ -75,7 +77,9 @@ class SearchBot(RuleBot):
         k = Knowledge.from_view(view)
         switches = self.switches
         endgame = switches.endgame and len(k.hand) <= ENDGAME_CARDS
-        candidates = endgame_candidates(k) if endgame else play_candidates(k, switches.discards)
+        weights = self.weights
+        candidates = (endgame_candidates(k, weights) if endgame
+                      else play_candidates(k, switches.discards, weights))
         if switches.focus:
             candidates = distinct_plays(k, candidates)
         if len(candidates) == 1:
@@ -85,7 +89,7 @@ class SearchBot(RuleBot):
             raise ValueError("a play needs the final trump (the view is not of the playing phase)")
         before_play = switches.showings or switches.bury
         deadline = self._deadline(start, PLAY_SHARE if before_play else 1.0)
-        worlds = WorldFilter(k, Inference(view, k) if switches.infer else None, rng, deadline)
+        worlds = WorldFilter(k, Inference(view, k, weights) if switches.infer else None, rng, deadline)
         if endgame:
             solver = Endgame(view.rules, view.levels, k.public, k.team)
 
@@ -94,7 +98,8 @@ class SearchBot(RuleBot):
         else:
             def value(world: World, i: int) -> float:
                 hands, kitty = world
-                result = playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i]))
+                result = playout(view.rules, trump, k.public, hands, kitty, view.levels, (k.seat, candidates[i]),
+                                 weights)
                 return payoff(result, k.team)
 
         return list(candidates[self.decide(Race(len(candidates), worlds.draw, value), self._effort(), deadline)])
@@ -132,7 +137,7 @@ class SearchBot(RuleBot):
             hand = rebuild(view, world)
             if hand is None:
                 raise RuntimeError("a world that was rebuilt once is rebuilt again")
-            return payoff(finish(hand, seat, options[i]), k.team)
+            return payoff(finish(hand, seat, options[i], self.weights), k.team)
 
         return options[self.decide(Race(len(options), draw, value), self._effort(before_play=True),
                                    self._deadline(start))]

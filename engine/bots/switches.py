@@ -19,6 +19,9 @@ so one mechanism measures the baseline, the new bot and every ablation:
 - ``discards`` (point 2): a seat with none of the led suit searches one discard
   from each suit it holds (:func:`.candidates.discard_candidates`): which suit
   it empties decides its voids for the tricks to come (R5.5).
+- ``weights`` (point 1's model and the playouts): the search's own rule bot — its
+  default choice, the playouts and the model of the other seats — weighs cards
+  with :data:`.weights.TUNED` instead of issue 4's weights (the Normal bot's).
 
 A bot name may carry its switches (:func:`engine.bots.get`): ``search:none`` is
 issue 4's Hard bot, ``search:infer,focus`` has exactly those on, ``search:-bury``
@@ -40,6 +43,7 @@ class Switches:
     focus: bool = True
     endgame: bool = True
     discards: bool = True
+    weights: bool = True
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

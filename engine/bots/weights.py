@@ -1,0 +1,53 @@
+"""How dear the rule bot holds its cards: the weights of its play heuristics, as data.
+
+Issue 4 set them by judgement (:data:`ISSUE4`, the Normal bot's). Issue 15 tuned
+them by duplicate matches of the rule bot against itself (:data:`TUNED`, bots
+README "The rule bot's weights"); the search bot's ``weights`` switch
+(:mod:`.switches`) plays its own rule bot with them: its default choice, its
+playouts and its model of the other seats.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The rule bot's card weights (:func:`.picking.keep_value`), in steps of rank."""
+
+    trump_premium: float = 20.0  # a trump is worth keeping more than any plain card
+    point_weight: float = 2.5  # a 10 or K costs about as much as a face card to give away
+
+    @classmethod
+    def parse(cls, spec: str) -> Weights:
+        """A named set (``issue4``, ``tuned``) or issue 4's with some changed (``point_weight=1.5,trump_premium=12``)."""
+        spec = spec.strip()
+        if spec in NAMED:
+            return NAMED[spec]
+        names = {f.name for f in fields(cls)}
+        changed: dict[str, float] = {}
+        for item in spec.split(","):
+            name, equals, value = (part.strip() for part in item.partition("="))
+            number = _finite(value)
+            if name not in names or not equals or number is None:
+                raise ValueError(f"not rule-bot weights: {item!r} (one of {', '.join(NAMED)}, or name=number with "
+                                 f"names {', '.join(sorted(names))})")
+            changed[name] = number
+        return replace(ISSUE4, **changed)
+
+
+def _finite(text: str) -> float | None:
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+ISSUE4 = Weights()
+# The best of one-at-a-time changes to issue 4's weights, together (bots README, "The rule bot's weights"):
+# points given away cost less than issue 4 held, trumps a little less.
+TUNED = Weights(trump_premium=12.0, point_weight=1.5)
+NAMED = {"issue4": ISSUE4, "tuned": TUNED}
