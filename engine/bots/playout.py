@@ -1,16 +1,16 @@
 """Play a sampled position to the end with the rule bot in every seat (for the search bot).
 
-The position goes through :meth:`engine.Hand.at_play`, so every play is checked
-by the engine (throws included: a throw that fails in the sample fails here,
-R4.4). Each seat decides from its own :class:`~.knowledge.Knowledge`, kept up
-to date play by play: the playout's players know what they would know at the table.
+The position goes through :meth:`engine.Hand.at_play`, and the engine judges
+every play (throws included: a throw that fails in the sample fails here,
+R4.4) without checking it: the rule bot plays only legal cards. Each seat
+decides from its own :class:`~.knowledge.Knowledge`, kept up to date play by
+play: the playout's players know what they would know at the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Play
 from ..cards import Card
 from ..hand import Hand
 from ..phase import DONE
@@ -35,10 +35,12 @@ def playout(rules: Rules, trump: Trump, public: Public, hands: Sequence[Sequence
     seats = [Knowledge(s, shared, hands[s], kitty if s == public.dealer else ()) for s in range(4)]
     seat, cards = first
     while True:
+        # The rule bot's plays are legal, so they skip the engine's check (most of a play's cost in a playout).
+        tried = tuple(cards)
+        played = hand.play_unchecked(seat, tried).played
         # What the play did (a failed throw's forced cards, R4.4) is all the table learns from it.
-        entry = hand.apply(seat, Play(tuple(cards)))
-        shared.observe(seat, entry.played, entry.tried)
-        seats[seat].remove(entry.played)
+        shared.observe(seat, played, tried if len(played) != len(tried) else None)
+        seats[seat].remove(played)
         if hand.phase is DONE and hand.result is not None:
             return hand.result
         seat = hand.turn

@@ -204,3 +204,28 @@ def test_illegal_action_carries_a_translatable_reason():
     assert reason.clause == "R5.2" and reason.params == {"held": 1, "suit": "♥"}
     chinese = {"you hold %(held)s card(s) of %(suit)s: play all of them": "你只有%(held)s张%(suit)s：必须全部出"}
     assert reason.translated(lambda text: chinese.get(text, text)) == "你只有1张♥：必须全部出"
+
+
+@pytest.mark.parametrize("preset", ["classic", "competition"])
+def test_play_unchecked_does_what_apply_does_with_a_legal_play(preset):
+    # The bots' playouts skip the check (their plays are legal); the play itself must be apply's, throws included.
+    rng = random.Random(15)
+    failed_throws = 0
+    for number in range(12):
+        match = Match(PRESETS[preset], seed=number)
+        hand = advance_to(match, "playing", rng)
+        twin = Hand.from_dict(hand.to_dict())
+        while hand.phase == "playing":
+            seat = hand.turn
+            action = hand.random_action(seat, rng)
+            entry = hand.apply(seat, action)
+            done = twin.play_unchecked(seat, action.cards)
+            assert (done.played, done.trick_winner, done.trick_points) == \
+                (entry.played, entry.trick_winner, entry.trick_points)
+            failed_throws += entry.tried is not None
+            assert (twin.hands, twin.turn, twin.trick_points, twin.penalty, twin.phase) == \
+                (hand.hands, hand.turn, hand.trick_points, hand.penalty, hand.phase)
+        def record(h):
+            return [(t.leader, t.plays, t.winner, t.points, t.failed_throw) for t in h.tricks]
+        assert record(twin) == record(hand) and twin.result == hand.result
+    assert failed_throws  # the throw path (R4.4) was taken
