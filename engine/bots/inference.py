@@ -23,10 +23,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..declaring import legal_showings
 from ..hand_state import FULL_DECK_TUPLE, HandState
 from ..phase import DECLARING, OVERTURNING, Phase
 from ..view import SeatView, seat_view
@@ -73,12 +73,12 @@ class Inference:
     def __init__(self, view: SeatView, k: Knowledge, weights: Weights = ISSUE4) -> None:
         if view.seat is None or view.dealer is None:
             raise ValueError("inference needs a seat's view of a hand in play")
-        self.view = view
-        self.seat = view.seat
         self.weights = weights
         self.burier = view.dealer if view.kitty_burier is None else view.kitty_burier
         self.plays = _past_plays(view, k.public)[:RECENT]
         self.passes = _past_passes(view)
+        # One what-if state per pass, its seat's cards set per world (most worlds give it no showing at all).
+        self.answering = [_answering_state(view, answer.seat, answer.phase) for answer in self.passes]
         self.played = [list(cards) for cards in k.public.played_by]
 
     def surprises(self, world: World, limit: int) -> int:
@@ -94,9 +94,10 @@ class Inference:
                 count += 1
                 if count > limit:
                     return count
-        for answer in self.passes:
-            dealt = list(hands[answer.seat]) + self.played[answer.seat]
-            if choose_show(_answering_view(self.view, answer.seat, dealt, answer.phase)) is not None:
+        for answer, state in zip(self.passes, self.answering):
+            seat = answer.seat
+            state.hands[seat] = list(hands[seat]) + self.played[seat]
+            if legal_showings(state, seat) and choose_show(seat_view(state, seat)) is not None:
                 count += 1
                 if count > limit:
                     return count
@@ -150,20 +151,20 @@ def _past_passes(view: SeatView) -> list[PastPass]:
     return found
 
 
-def _answering_view(view: SeatView, seat: int, dealt: Sequence[Card], phase: Phase) -> SeatView:
-    """What ``seat`` saw when it answered in ``phase`` on the showing that stands, had it held ``dealt``
-    (a what-if state of the engine, so the showings it could have made are the engine's own check)."""
+def _answering_state(view: SeatView, seat: int, phase: Phase) -> HandState:
+    """The moment ``seat`` answered in ``phase`` on the showing that stands, its cards to be set (a what-if
+    state of the engine, so the showings it could have made are the engine's own check, and its
+    :func:`~engine.view.seat_view` what it saw)."""
     state = HandState()
     state._setup(view.rules, FULL_DECK_TUPLE, view.levels, view.dealer, None, view.hand_number)
     state.phase, state.turn = phase, seat
-    state.hands[seat] = list(dealt)
     state.drawn = 100
     state.showing, state.showings = view.showing, list(view.showings)
     if phase is OVERTURNING:
         state.trump, state.order = view.trump, view_order(view)
         state.kitty_burier = view.kitty_burier
         state.round_left = 1
-    return seat_view(state, seat)
+    return state
 
 
 class WorldFilter:
