@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import declaring, moves
 from .actions import Action, Bury, Draw, IllegalAction, LogEntry, Pass, Play, Show, decode, encode
@@ -38,15 +38,6 @@ from .throw import check_throw, lead_error
 from .trick import FailedThrow, Trick
 from .trump import Trump
 from .view import MatchSummary, SeatView, seat_view
-
-
-class PlayDone(NamedTuple):
-    """What a play did: the cards actually played (a failed throw's forced cards, R4.4) and, when it completed
-    its trick, the trick's winner and points (R6, R7)."""
-
-    played: tuple[Card, ...]
-    trick_winner: int | None = None
-    trick_points: int = 0
 
 
 class Hand(HandState):
@@ -147,14 +138,18 @@ class Hand(HandState):
             self.phase, self.turn, self.passes = DECLARING, self.first_drawer, 0
 
     def _play(self, seat: int, action: Play) -> LogEntry:
-        played, won_by, points = self.play_unchecked(seat, action.cards)
-        return LogEntry(seat, action, played, won_by, points)
+        trick = self.trick
+        played = self.play_unchecked(seat, action.cards)
+        if trick is None or trick.winner is None:
+            return LogEntry(seat, action, played)
+        return LogEntry(seat, action, played, trick.winner, trick.points)
 
-    def play_unchecked(self, seat: int, cards: tuple[Card, ...]) -> PlayDone:
-        """Play ``cards`` for ``seat`` without checking or logging it: what :meth:`apply` does with a play it
-        has checked, and what the bots' playouts do with the rule bot's plays (legal by construction: the
-        arena counts every bot's illegal actions, and tests assert none). Everything else goes through
-        :meth:`apply`, whose log is the hand's record."""
+    def play_unchecked(self, seat: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """Play ``cards`` for ``seat`` without checking or logging it, and return the cards played (a failed
+        throw's forced cards, R4.4): what :meth:`apply` does with a play it has checked, and what the bots'
+        playouts do with the rule bot's plays (legal by construction: the arena counts every bot's illegal
+        actions, and tests assert none). Everything else goes through :meth:`apply`, whose log is the hand's
+        record."""
         trick, order = self.trick, self.order
         if trick is None or order is None:
             raise RuntimeError("no trick is being played")
@@ -175,7 +170,7 @@ class Hand(HandState):
         standing = trick.add(seat, cards, order)
         if len(trick.plays) < 4:
             self.turn = (seat + 1) % 4
-            return PlayDone(cards)
+            return cards
         won_by = trick.winner = trick.plays[standing.best][0]
         trick.points = sum(points_of(p) for _, p in trick.plays)
         if team_of(won_by) != self.declarers:
@@ -187,7 +182,7 @@ class Hand(HandState):
         else:
             self.trick = None
             self._score(trick)
-        return PlayDone(cards, won_by, trick.points)
+        return cards
 
     def _score(self, last: Trick) -> None:
         dealer = self.dealer

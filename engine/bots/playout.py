@@ -37,7 +37,7 @@ def playout(rules: Rules, trump: Trump, public: Public, hands: Sequence[Sequence
     while True:
         # The rule bot's plays are legal, so they skip the engine's check (most of a play's cost in a playout).
         tried = tuple(cards)
-        played = hand.play_unchecked(seat, tried).played
+        played = hand.play_unchecked(seat, tried)
         # What the play did (a failed throw's forced cards, R4.4) is all the table learns from it.
         shared.observe(seat, played, tried if len(played) != len(tried) else None)
         seats[seat].remove(played)

@@ -219,9 +219,7 @@ def test_play_unchecked_does_what_apply_does_with_a_legal_play(preset):
             seat = hand.turn
             action = hand.random_action(seat, rng)
             entry = hand.apply(seat, action)
-            done = twin.play_unchecked(seat, action.cards)
-            assert (done.played, done.trick_winner, done.trick_points) == \
-                (entry.played, entry.trick_winner, entry.trick_points)
+            assert twin.play_unchecked(seat, action.cards) == entry.played
             failed_throws += entry.tried is not None
             assert (twin.hands, twin.turn, twin.trick_points, twin.penalty, twin.phase) == \
                 (hand.hands, hand.turn, hand.trick_points, hand.penalty, hand.phase)
