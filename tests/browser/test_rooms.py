@@ -138,6 +138,8 @@ def test_the_invitation_takes_the_whole_width_and_shares_the_link(browser: Brows
     page.click("#create-room")
     link = page.locator(".share-link").get_attribute("href")
     share = page.locator("button.share-button")
+    share.wait_for()  # bounding_box() does not wait: the invitation may still be swapping in
+    page.locator("img.qr").wait_for()
     qr = page.locator("img.qr").bounding_box()
     assert share.bounding_box()["x"] > qr["x"] + qr["width"]  # beside the QR code
     assert page.locator(".panel.share").bounding_box()["width"] >= 330
