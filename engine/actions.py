@@ -102,9 +102,12 @@ class LogEntry(NamedTuple):
     @property
     def tried(self) -> tuple[Card, ...] | None:
         """The whole throw a failed lead tried (R4.4), ``None`` for any other action."""
-        if isinstance(self.action, Play) and len(self.played) != len(self.action.cards):
-            return self.action.cards
-        return None
+        return tried_throw(self.action.cards, self.played) if isinstance(self.action, Play) else None
+
+
+def tried_throw(cards: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``cards``, a play, when fewer were ``played``: a failed throw (R4.4) and what it tried; else ``None``."""
+    return cards if len(played) != len(cards) else None
 
 
 def encode(action: Action) -> dict[str, Any]:

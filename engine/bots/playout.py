@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..actions import tried_throw
 from ..cards import Card
 from ..hand import Hand
 from ..phase import DONE
@@ -39,7 +40,7 @@ def playout(rules: Rules, trump: Trump, public: Public, hands: Sequence[Sequence
         tried = tuple(cards)
         played = hand.play_unchecked(seat, tried)
         # What the play did (a failed throw's forced cards, R4.4) is all the table learns from it.
-        shared.observe(seat, played, tried if len(played) != len(tried) else None)
+        shared.observe(seat, played, tried_throw(tried, played))
         seats[seat].remove(played)
         if hand.phase is DONE and hand.result is not None:
             return hand.result

@@ -209,6 +209,9 @@ def test_illegal_action_carries_a_translatable_reason():
 @pytest.mark.parametrize("preset", ["classic", "competition"])
 def test_play_unchecked_does_what_apply_does_with_a_legal_play(preset):
     # The bots' playouts skip the check (their plays are legal); the play itself must be apply's, throws included.
+    def record(h):
+        return [(t.leader, t.plays, t.winner, t.points, t.failed_throw) for t in h.tricks]
+
     rng = random.Random(15)
     failed_throws = 0
     for number in range(12):
@@ -223,7 +226,5 @@ def test_play_unchecked_does_what_apply_does_with_a_legal_play(preset):
             failed_throws += entry.tried is not None
             assert (twin.hands, twin.turn, twin.trick_points, twin.penalty, twin.phase) == \
                 (hand.hands, hand.turn, hand.trick_points, hand.penalty, hand.phase)
-        def record(h):
-            return [(t.leader, t.plays, t.winner, t.points, t.failed_throw) for t in h.tricks]
         assert record(twin) == record(hand) and twin.result == hand.result
     assert failed_throws  # the throw path (R4.4) was taken
