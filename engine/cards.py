@@ -118,7 +118,8 @@ def parse_cards(text: str | Iterable[str | int]) -> list[Card]:
     """Parse space- or comma-separated cards; also accepts an iterable of cards or names."""
     if isinstance(text, str):
         return [parse_card(part) for part in text.replace(",", " ").split()]
-    return [Card(item) for item in text]
+    # Cards pass through as they are (bot playouts rebuild hands of Cards many times a decision).
+    return [item if type(item) is Card else Card(item) for item in text]
 
 
 def format_cards(cards: Iterable[int]) -> str:

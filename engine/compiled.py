@@ -41,6 +41,7 @@ PURE_PYTHON = "ENGINE_PURE_PYTHON"
 # Not here: classes subclassed or serialized elsewhere (Hand, the bots' classes, Card), Trump (its fields are
 # normalized after a type a compiled class would enforce first) and Inference (its tests wrap its methods).
 MODULES = (
+    "engine.bots.burying",
     "engine.bots.candidates",
     "engine.bots.endgame",
     "engine.bots.following",

@@ -35,7 +35,7 @@ from .reasons import N_, Reason, Refusal, SeatNumber, Term
 from .rules import Rules
 from .scoring import HandResult, multiplier_for, settle, team_of, throw_penalty
 from .throw import check_throw, lead_error
-from .trick import FailedThrow, Trick
+from .trick import FailedThrow, Trick, plays_points
 from .trump import Trump
 from .view import MatchSummary, SeatView, seat_view
 
@@ -155,15 +155,16 @@ class Hand(HandState):
             raise RuntimeError("no trick is being played")
         hand = self.hands[seat]
         if trick.lead is None:
-            others = [self.hands[(seat + k) % 4] for k in (1, 2, 3)]
             lead = LeadFormat(cards, order)
-            checked = check_throw(cards, others, order, self.rules.edge_triple, lead)
-            if not checked.ok:
-                # R4.4: the leader plays the forced component; R4.5 charges the failing cards.
-                trick.failed_throw = FailedThrow(cards, checked.failed_cards)
-                self.penalty += throw_penalty(checked.failed_cards, team_of(seat) == self.declarers, self.rules)
-                cards = checked.forced
-                lead = LeadFormat(cards, order)
+            if lead.is_throw:  # R4.3: only a throw is checked against the other hands
+                others = [self.hands[(seat + k) % 4] for k in (1, 2, 3)]
+                checked = check_throw(cards, others, order, self.rules.edge_triple, lead)
+                if not checked.ok:
+                    # R4.4: the leader plays the forced component; R4.5 charges the failing cards.
+                    trick.failed_throw = FailedThrow(cards, checked.failed_cards)
+                    self.penalty += throw_penalty(checked.failed_cards, team_of(seat) == self.declarers, self.rules)
+                    cards = checked.forced
+                    lead = LeadFormat(cards, order)
             trick.lead = lead
         for card in cards:
             hand.remove(card)
@@ -172,7 +173,7 @@ class Hand(HandState):
             self.turn = (seat + 1) % 4
             return cards
         won_by = trick.winner = trick.plays[standing.best][0]
-        trick.points = sum(points_of(p) for _, p in trick.plays)
+        trick.points = plays_points(trick.plays)
         if team_of(won_by) != self.declarers:
             self.trick_points += trick.points  # R7.2: defenders keep the points of tricks they win.
         self.tricks.append(trick)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import Card
+from .cards import CARD_POINTS, Card
 from .combos import LeadFormat
 from .trump import TRUMP_SUIT, Order
 
@@ -81,6 +81,11 @@ class Trick:
         self.standing = standing_after(self.standing, cards, len(self.plays), lead, order)
         self.plays.append((seat, cards))
         return self.standing
+
+
+def plays_points(plays: Sequence[tuple[int, Sequence[int]]]) -> int:
+    """The points in a trick's plays (R7.1): what its winner takes (a playout sums one every fourth play)."""
+    return sum(CARD_POINTS[c] for _, cards in plays for c in cards)
 
 
 def trick_winner(plays: Sequence[Sequence[Card]], order: Order, lead: LeadFormat | None = None) -> int:

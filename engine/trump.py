@@ -82,7 +82,7 @@ class Trump:
 class Order:
     """Suit-for-play and step of each card kind, for one trump (R2). Immutable."""
 
-    __slots__ = ("is_trump", "step_of", "suit_of", "top_step", "trump", "twos_trump")
+    __slots__ = ("display_key", "is_trump", "step_of", "suit_of", "top_step", "trump", "twos_trump")
 
     def __init__(self, trump: Trump, twos_trump: bool) -> None:
         self.trump = trump
@@ -125,18 +125,16 @@ class Order:
         self.step_of = tuple(step_of)
         self.is_trump = tuple(s == TRUMP_SUIT for s in suit_of)
         self.top_step = tuple(top_step)
+        # Display order: trumps first, then ♠♥♣♦ alternating colours; high to low within (a table: bots sort hands
+        # for every sampled world).
+        self.display_key = tuple((_DISPLAY_SUIT_RANK[suit_of[c]], -step_of[c], c) for c in range(KINDS))
 
     def steps_of(self, cards: str | Iterable[str | int]) -> list[int]:
         """Steps of some cards (for doctests and debugging)."""
         return [self.step_of[c] for c in parse_cards(cards)]
 
-    def sort_key(self, card: int) -> tuple[int, int, int]:
-        """Display order: trumps first, then ♠♥♣♦ alternating colours; high to low within."""
-        suit = self.suit_of[card]
-        return (_DISPLAY_SUIT_RANK[suit], -self.step_of[card], card)
-
     def sorted(self, cards: Iterable[CardT]) -> list[CardT]:
-        return sorted(cards, key=self.sort_key)
+        return sorted(cards, key=self.display_key.__getitem__)
 
 
 # Trumps leftmost, then suits alternating black/red so a hand reads easily.

@@ -25,7 +25,7 @@ from ..moves import lead_candidates
 from ..rules import Rules
 from ..scoring import HandResult, multiplier_for, settle, team_of, throw_penalty
 from ..throw import check_throw
-from ..trick import trick_winner
+from ..trick import plays_points, trick_winner
 from ..trump import Order
 from .knowledge import Public
 from .outcome import payoff
@@ -81,7 +81,7 @@ class Endgame:
         best = trick_winner([p for _, p in plays], self.order, lead)
         winner = plays[best][0]
         if team_of(winner) != self.declarers:
-            points += sum(points_of(p) for _, p in plays)
+            points += plays_points(plays)
         if hands[winner]:
             return self._turn(hands, kitty_points, [], None, points, penalty, alpha, beta, winner)
         multiplier = 0
