@@ -72,11 +72,19 @@ def read_showing(cards: Sequence[int], level: str, rules: Rules) -> tuple[str | 
     return suit, ((PAIR_TIER, 0) if len(levels) == 2 else (SINGLE_TIER, 0))
 
 
+def showing_kinds(level: str) -> tuple[Card, ...]:
+    """The card kinds showings are made of (R8.1–R8.4): the jokers and the level rank of each suit. A hand's
+    :func:`candidate_showings` depend on its copies of these alone."""
+    return (Card(SMALL_JOKER), Card(BIG_JOKER), *(card_of(level, suit) for suit in ("S", "H", "D", "C")))
+
+
 def candidate_showings(hand: Sequence[int], level: str, rules: Rules) -> list[tuple[Card, ...]]:
     """Every distinct showing the cards in ``hand`` make (whether or not it is allowed now)."""
+    kinds = showing_kinds(level)
     counts: dict[int, int] = {}
     for c in hand:
-        counts[c] = counts.get(c, 0) + 1
+        if c in kinds:
+            counts[c] = counts.get(c, 0) + 1
     found: list[tuple[Card, ...]] = []
     for joker in (SMALL_JOKER, BIG_JOKER):
         if counts.get(joker, 0) == 2:

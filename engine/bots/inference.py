@@ -29,6 +29,7 @@ from ..cards import Card
 from ..declaring import legal_showings
 from ..hand_state import FULL_DECK_TUPLE, HandState
 from ..phase import DECLARING, OVERTURNING, Phase
+from ..showings import showing_kinds
 from ..view import SeatView, seat_view
 from .knowledge import Knowledge, Public, view_order
 from .rule import rule_play
@@ -80,6 +81,10 @@ class Inference:
         # One what-if state per pass, its seat's cards set per world (most worlds give it no showing at all).
         self.answering = [_answering_state(view, answer.seat, answer.phase) for answer in self.passes]
         self.played = [list(cards) for cards in k.public.played_by]
+        # Whether a seat could have shown at all depends on its copies of the showing kinds alone (R8.1–R8.4),
+        # and most worlds repeat a few of those holdings: each pass's answers, by holding.
+        self.kinds = [showing_kinds(state.level) for state in self.answering]
+        self.could_show: list[dict[tuple[int, ...], bool]] = [{} for _ in self.passes]
 
     def surprises(self, world: World, limit: int) -> int:
         """How many of the other seats' decisions the rule bot would not have made with the world's cards
@@ -94,10 +99,15 @@ class Inference:
                 count += 1
                 if count > limit:
                     return count
-        for answer, state in zip(self.passes, self.answering):
+        for answer, state, kinds, could_show in zip(self.passes, self.answering, self.kinds, self.could_show):
             seat = answer.seat
-            state.hands[seat] = list(hands[seat]) + self.played[seat]
-            if legal_showings(state, seat) and choose_show(seat_view(state, seat)) is not None:
+            held = list(hands[seat]) + self.played[seat]
+            holding = tuple(held.count(c) for c in kinds)
+            state.hands[seat] = held
+            could = could_show.get(holding)
+            if could is None:
+                could = could_show[holding] = bool(legal_showings(state, seat))
+            if could and choose_show(seat_view(state, seat)) is not None:
                 count += 1
                 if count > limit:
                     return count

@@ -69,6 +69,23 @@ def test_counting_stops_past_the_limit():
     assert full >= 2 and inference.surprises(world, limit=1) == 2
 
 
+@pytest.mark.parametrize("preset", ["classic", "qq_super"])
+def test_R8_4_a_pass_is_judged_the_same_by_one_inference_over_many_worlds(preset):
+    # An inference remembers, for each pass, whether a holding of the showing kinds could have shown at all:
+    # reused over many random worlds it counts what a fresh one counts in each.
+    compared = 0
+    for hand in hands_in_play(preset, range(4), (2, 14)):
+        view = hand.view(hand.to_act)
+        k = Knowledge.from_view(view)
+        reused = Inference(view, k)
+        sampler = WorldFilter(k, None, random.Random(7))
+        for _ in range(12):
+            world = sampler.draw()[0]
+            assert reused.surprises(world, limit=1000) == Inference(view, k).surprises(world, limit=1000)
+        compared += len(reused.passes)
+    assert compared > 0
+
+
 @pytest.mark.parametrize("preset", ["classic", "competition"])
 def test_filtered_worlds_are_consistent_and_weighted_by_their_surprises(preset):
     hand = next(hands_in_play(preset, range(2, 3), (9,)))
