@@ -3,7 +3,7 @@
 The engine is pure Python (it runs under Pyodide in the offline app), and the
 Hard bot's strength is the number of playouts it fits in its time budget
 (issue 15). mypyc compiles the type-annotated modules of that path — the rule
-bot's play, card tracking, tricks, follows, throws and scoring — to C
+bot's play and bury, card tracking, tricks, follows, throws and scoring — to C
 extensions, about 1.85 times as fast, with the same results (the games are the
 same to the card: ``tests/engine/test_compiled.py``). ``scripts/setup`` builds them
 next to their sources (``scripts/compile.py``) when a C compiler and the
