@@ -80,11 +80,9 @@ def showing_kinds(level: str) -> tuple[Card, ...]:
 
 def candidate_showings(hand: Sequence[int], level: str, rules: Rules) -> list[tuple[Card, ...]]:
     """Every distinct showing the cards in ``hand`` make (whether or not it is allowed now)."""
-    kinds = showing_kinds(level)
     counts: dict[int, int] = {}
     for c in hand:
-        if c in kinds:
-            counts[c] = counts.get(c, 0) + 1
+        counts[c] = counts.get(c, 0) + 1
     found: list[tuple[Card, ...]] = []
     for joker in (SMALL_JOKER, BIG_JOKER):
         if counts.get(joker, 0) == 2:
