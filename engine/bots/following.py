@@ -109,6 +109,15 @@ def _units(cards: Sequence[Card], size: int, pair_slots: int, k: Knowledge) -> l
     return [t for t in lead_candidates(cards, k.public.order) if len(t) == size and size > 2]
 
 
+def _cheapest_win(safe: list[tuple[Card, ...]], keep: Preference, weights: Weights) -> tuple[Card, ...]:
+    """The safe win (cheapest first by ``keep``) that costs least once its points, which it takes, are
+    weighed by ``weights.win_feed``."""
+    feed = weights.win_feed
+    if not feed:
+        return safe[0]
+    return min(safe, key=lambda w: sum((keep(c) - feed * CARD_POINTS[c] for c in w), 0.0))
+
+
 def choose_follow(k: Knowledge, weights: Weights = ISSUE4) -> list[Card]:
     """The rule bot's follow to the current trick."""
     public = k.public
@@ -127,14 +136,14 @@ def choose_follow(k: Knowledge, weights: Weights = ISSUE4) -> list[Card]:
             return pick_follow(k.hand, lead, order, feed_value(order, k.mine, weights), duty)
         safe = [w for w in winning_plays(k, keep, duty) if not can_be_beaten(k, w, later)]
         if safe and stake >= 10:
-            return list(safe[0])
+            return list(_cheapest_win(safe, keep, weights))
         return low
     wins = winning_plays(k, keep, duty)
     if not wins:
         return low
     safe = [w for w in wins if not can_be_beaten(k, w, later)]
     if safe:
-        cheapest = safe[0]
+        cheapest = _cheapest_win(safe, keep, weights)
         # Sums of float keep values start at 0.0: compiled (engine.compiled), a sum starting at 0 is an int.
         extra = sum((keep(c) for c in cheapest), 0.0) - sum((keep(c) for c in low), 0.0)
         if stake + sum(CARD_POINTS[c] for c in cheapest) > 0 or extra < WIN_ANYWAY_COST:

@@ -38,9 +38,11 @@ def feed_value(order: Order, counts: Sequence[int], weights: Weights = ISSUE4) -
     """Points first (10 and K before 5), then as :func:`keep_value`: for a trick the partner wins."""
     keep = keep_value(order, counts, weights)
     feed = 4 + weights.point_weight
+    trump_feed = feed * weights.trump_feed
+    is_trump = order.is_trump
 
     def value(card: int) -> float:
-        return keep(card) - feed * CARD_POINTS[card]
+        return keep(card) - (trump_feed if is_trump[card] else feed) * CARD_POINTS[card]
 
     return value
 

@@ -22,6 +22,10 @@ so one mechanism measures the baseline, the new bot and every ablation:
 - ``weights`` (point 1's model and the playouts): the search's own rule bot — its
   default choice, the playouts and the model of the other seats — weighs cards
   with :data:`.weights.TUNED` instead of issue 4's weights (the Normal bot's).
+- ``point_play`` (point 1's model and the playouts): that rule bot makes a win nobody
+  can beat with the point cards it can take, where issue 4's played the cheapest
+  winning cards, points held dear; and it feeds a partner's sure win a trump's points
+  only at half the bonus of a plain card's (:func:`.weights.with_point_play`).
 
 A bot name may carry its switches (:func:`engine.bots.get`): ``search:none`` is
 issue 4's Hard bot, ``search:infer,focus`` has exactly those on, ``search:-bury``
@@ -44,6 +48,7 @@ class Switches:
     endgame: bool = True
     discards: bool = True
     weights: bool = True
+    point_play: bool = True
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

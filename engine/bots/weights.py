@@ -19,6 +19,9 @@ class Weights:
 
     trump_premium: float = 20.0  # a trump is worth keeping more than any plain card
     point_weight: float = 2.5  # a 10 or K costs about as much as a face card to give away
+    # Issue 15's point play (the search's ``point_play`` switch; issue 4's values make issue 4's rule bot):
+    trump_feed: float = 1.0  # the share of a feed's point bonus (picking.feed_value) a trump's points get
+    win_feed: float = 0.0  # taken off a card's keep value per point in a win nobody can beat: the win scores them
 
     @classmethod
     def parse(cls, spec: str) -> Weights:
@@ -50,4 +53,14 @@ ISSUE4 = Weights()
 # The best of one-at-a-time changes to issue 4's weights, together (bots README, "The rule bot's weights"):
 # points given away cost less than issue 4 held, trumps a little less.
 TUNED = Weights(trump_premium=12.0, point_weight=1.5)
-NAMED = {"issue4": ISSUE4, "tuned": TUNED}
+
+
+def with_point_play(weights: Weights) -> Weights:
+    """``weights`` with issue 15's point play, tuned by duplicate matches of the rule bot (bots README, "Point
+    play"): a win nobody can beat is made with the point cards it can take (any ``win_feed`` from 5 up ranks
+    those wins alike), and a trump's points are fed to a partner's sure win at half a plain card's bonus (the
+    trump is worth keeping to ruff and for the last trick)."""
+    return replace(weights, win_feed=5.0, trump_feed=0.5)
+
+
+NAMED = {"issue4": ISSUE4, "tuned": TUNED, "point_play": with_point_play(TUNED)}  # the names the arena reads

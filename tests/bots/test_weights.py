@@ -7,22 +7,27 @@ import random
 
 import pytest
 
-from engine import Play, Rules
+from engine import Hand, Play, Rules, parse_cards
 from engine.bots import SearchBot, Weights, get
 from engine.bots import search as search_module
-from engine.bots.picking import keep_value
-from engine.bots.weights import ISSUE4, TUNED
+from engine.bots.following import choose_follow
+from engine.bots.knowledge import Knowledge
+from engine.bots.picking import feed_value, keep_value
+from engine.bots.weights import ISSUE4, TUNED, with_point_play
 from engine.cards import CARD_POINTS, KINDS, Card
 from engine.trump import Trump
 
 from .helpers import dealt_hand, play_until, rule_bots
 
+HARD = with_point_play(TUNED)
+
 
 def test_normal_and_issue_4s_hard_bot_play_with_issue_4s_weights():
     assert get("normal").weights is ISSUE4 and get("rule").weights is ISSUE4
-    assert get("search:none").weights is ISSUE4 and get("search:-weights").weights is ISSUE4
-    assert get("search").weights is TUNED and get("hard").weights is TUNED
-    assert get("rule:tuned").weights is TUNED
+    assert get("search:none").weights is ISSUE4 and get("search:-weights,-point_play").weights is ISSUE4
+    assert get("search").weights == HARD and get("hard").weights == HARD
+    assert get("search:-point_play").weights == TUNED and get("search:-weights").weights == with_point_play(ISSUE4)
+    assert get("rule:tuned").weights is TUNED and get("rule:point_play").weights == HARD
     assert get("rule:point_weight=1.5, trump_premium=12").weights == TUNED
 
 
@@ -48,7 +53,8 @@ def test_R7_a_cards_keep_value_is_its_rank_plus_the_weights_of_its_points_and_tr
         assert keep(card) == pytest.approx(bare(card) + extra), Card(card)
 
 
-@pytest.mark.parametrize(("switches", "expected"), [("all", TUNED), ("-weights", ISSUE4), ("none", ISSUE4)])
+@pytest.mark.parametrize(("switches", "expected"), [("all", HARD), ("-point_play", TUNED), ("-weights,-point_play", ISSUE4),
+                                                   ("none", ISSUE4)])
 def test_the_search_plays_out_and_infers_with_its_own_rule_bots_weights(monkeypatch, switches, expected):
     hand = play_until(dealt_hand(Rules.preset("classic"), 21), rule_bots(), lambda h: len(h.tricks) >= 3)
     seen: list[Weights] = []
@@ -70,5 +76,38 @@ def test_the_search_plays_out_and_infers_with_its_own_rule_bots_weights(monkeypa
     seat = hand.to_act
     action = SearchBot(budget_ms=None, max_samples=3, switches=switches).act(hand.view(seat), random.Random(1))
     assert isinstance(action, Play) and hand.can_apply(seat, action)
-    assert seen and all(weights is expected for weights in seen + inferred)
+    assert seen and all(weights == expected for weights in seen + inferred)
     assert bool(inferred) == (switches != "none")
+
+
+def position(hands: list[str], trick_plays: list[tuple[int, str]]) -> Knowledge:
+    """Seat 3 to play the last card of a trick seat 0 led (spades trump, level 2)."""
+    hand = Hand.at_play(Rules.preset("classic"), Trump("2", "S"), [parse_cards(h) for h in hands], dealer=0,
+                        leader=0, trick_plays=[(s, parse_cards(c)) for s, c in trick_plays])
+    return Knowledge.from_view(hand.view(3))
+
+
+@pytest.mark.parametrize(("weights", "play"), [(ISSUE4, "QH"), (TUNED, "QH"), (HARD, "KH")])
+def test_R7_2_point_play_wins_a_trick_nobody_can_take_back_with_the_points_it_can_take(weights, play):
+    # Seat 3 plays last: its KH and QH both win for sure; with point play the K's 10 points go into the trick.
+    k = position(["5C 6C", "7C 8C", "9D 8D", "KH QH 9C"], [(0, "3H"), (1, "4H"), (2, "5H")])
+    assert [str(c) for c in choose_follow(k, weights)] == [play]
+
+
+@pytest.mark.parametrize(("weights", "play"), [(TUNED, "10S"), (HARD, "5C")])
+def test_R7_2_point_play_feeds_a_partners_sure_win_a_plain_cards_points_before_a_trumps(weights, play):
+    # Seat 1 (seat 3's partner) wins with the top heart; seat 3 has none: it gives a 5 of clubs rather than its
+    # trump 10 (spades), which it keeps to ruff, unless a trump's points are fed like a plain card's.
+    k = position(["5C 6C", "7H 8C", "9D 8D", "10S 5C 9C"], [(0, "4H"), (1, "AH"), (2, "3H")])
+    assert [str(c) for c in choose_follow(k, weights)] == [play]
+
+
+def test_R7_1_a_trump_is_fed_at_the_share_of_a_plain_cards_point_bonus():
+    order = Trump("5", "H").order()
+    counts = [0] * KINDS
+    for weights in (TUNED, HARD):
+        keep, feed = keep_value(order, counts, weights), feed_value(order, counts, weights)
+        for card in range(KINDS):
+            share = weights.trump_feed if order.is_trump[card] else 1.0
+            bonus = share * (4 + weights.point_weight) * CARD_POINTS[card]
+            assert feed(card) == pytest.approx(keep(card) - bonus), Card(card)
