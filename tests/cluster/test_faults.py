@@ -173,8 +173,8 @@ def test_a_worker_killed_mid_decision_still_moves_its_bot_exactly_once(cluster, 
     try:
         # The person's play, not the trick's last: the next seat's Hard bot starts thinking at once.
         match = player.play_until(lambda m: m.hand.phase == "playing" and len(m.hand.trick.plays) < 3)
-        acted = [entry.seat for entry in store.actions_after(player.code, 0)]
-        assert not match.hand_over, f"the hand ended before the person's play mid-trick; seats that acted: {acted}"
+        assert not match.hand_over, ("the hand ended before the person's play mid-trick; seats that acted: "
+                                     f"{[entry.seat for entry in store.actions_after(player.code, 0)]}")
         before = store.row(player.code).actions
         player.move(match)
         killed = lease_holder(cluster, player.code)
