@@ -122,7 +122,7 @@ def choose_follow(k: Knowledge, weights: Weights = ISSUE4) -> list[Card]:
     """The rule bot's follow to the current trick."""
     public = k.public
     lead, order = public.current_lead(), public.order
-    keep = keep_value(order, k.mine, weights)
+    keep = keep_value(order, k.mine, weights, k.masters() if weights.master_premium else frozenset())
     duty = follow_duty(k.hand, lead, order)
     low = pick_follow(k.hand, lead, order, keep, duty)
     later = [(k.seat + i) % 4 for i in range(1, 4 - len(public.plays))]

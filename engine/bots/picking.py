@@ -21,15 +21,18 @@ Preference = Callable[[int], float]
 PAIR_PREMIUM = 6  # breaking a pair costs structure for later tricks (R5.3)
 
 
-def keep_value(order: Order, counts: Sequence[int], weights: Weights = ISSUE4) -> Preference:
-    """How much a card is worth keeping: rank, trump, points (by ``weights``), and whether the hand
-    (``counts``: copies held of each card kind) holds it as a pair."""
+def keep_value(order: Order, counts: Sequence[int], weights: Weights = ISSUE4,
+               masters: frozenset[int] = frozenset()) -> Preference:
+    """How much a card is worth keeping: rank, trump, points (by ``weights``), whether the hand
+    (``counts``: copies held of each card kind) holds it as a pair, and whether it is one of ``masters``
+    (:meth:`.knowledge.Knowledge.masters`: a trick it will win later)."""
     step_of, is_trump = order.step_of, order.is_trump
     trump_premium, point_weight = weights.trump_premium, weights.point_weight
+    master_premium = weights.master_premium
 
     def value(card: int) -> float:
         return (step_of[card] + trump_premium * is_trump[card] + point_weight * CARD_POINTS[card]
-                + PAIR_PREMIUM * (counts[card] >= 2))
+                + PAIR_PREMIUM * (counts[card] >= 2) + master_premium * (card in masters))
 
     return value
 

@@ -40,7 +40,7 @@ from .race import CONFIDENCE, Effort, Race
 from .rule import RuleBot
 from .sampling import World, sample_world
 from .switches import ALL, Switches
-from .weights import ISSUE4, TUNED, with_point_play
+from .weights import ISSUE4, TUNED, with_masters, with_point_play
 
 FOCUS_SAMPLES = 2  # with focus, a close decision may take this many times max_samples
 # A whole hand's playouts are few and noisy: demand more before leaving the rule's choice (a play: race.CONFIDENCE).
@@ -68,7 +68,8 @@ class SearchBot(RuleBot):
         self.max_samples = max_samples
         self.switches = Switches.parse(switches) if isinstance(switches, str) else switches
         weights = TUNED if self.switches.weights else ISSUE4
-        super().__init__(with_point_play(weights) if self.switches.point_play else weights)
+        weights = with_point_play(weights) if self.switches.point_play else weights
+        super().__init__(with_masters(weights) if self.switches.masters else weights)
 
     def _deadline(self, start: float, share: float = 1.0) -> float | None:
         return None if self.budget_ms is None else start + share * self.budget_ms / 1000

@@ -26,6 +26,9 @@ so one mechanism measures the baseline, the new bot and every ablation:
   can beat with the point cards it can take, where issue 4's played the cheapest
   winning cards, points held dear; and it feeds a partner's sure win a trump's points
   only at half the bonus of a plain card's (:func:`.weights.with_point_play`).
+- ``masters`` (point 1's model and the playouts): that rule bot's follows hold a card
+  no unseen card outranks (R6.1) as dear as a trump (:func:`.weights.with_masters`):
+  it will win a trick later, so it is not spent on a trick it need not take.
 
 A bot name may carry its switches (:func:`engine.bots.get`): ``search:none`` is
 issue 4's Hard bot, ``search:infer,focus`` has exactly those on, ``search:-bury``
@@ -49,6 +52,7 @@ class Switches:
     discards: bool = True
     weights: bool = True
     point_play: bool = True
+    masters: bool = True
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

@@ -22,6 +22,8 @@ class Weights:
     # Issue 15's point play (the search's ``point_play`` switch; issue 4's values make issue 4's rule bot):
     trump_feed: float = 1.0  # the share of a feed's point bonus (picking.feed_value) a trump's points get
     win_feed: float = 0.0  # taken off a card's keep value per point in a win nobody can beat: the win scores them
+    # Issue 15's masters (the ``masters`` switch): a follow keeps a card no unseen card outranks, a trick to come.
+    master_premium: float = 0.0
 
     @classmethod
     def parse(cls, spec: str) -> Weights:
@@ -63,4 +65,12 @@ def with_point_play(weights: Weights) -> Weights:
     return replace(weights, win_feed=5.0, trump_feed=0.5)
 
 
-NAMED = {"issue4": ISSUE4, "tuned": TUNED, "point_play": with_point_play(TUNED)}  # the names the arena reads
+def with_masters(weights: Weights) -> Weights:
+    """``weights`` with issue 15's masters, tuned by duplicate matches of the rule bot (bots README, "Masters"):
+    a follow holds a card no unseen card outranks (R6.1) 12 steps dearer, the price of a trump: it is a trick to
+    come, and given away now (a second seat's ace on a low lead, an ace under the other ace) it is lost."""
+    return replace(weights, master_premium=12.0)
+
+
+HARD = with_masters(with_point_play(TUNED))  # the Hard bot's own rule bot, every switch on
+NAMED = {"issue4": ISSUE4, "tuned": TUNED, "point_play": with_point_play(TUNED), "hard": HARD}  # the arena's names
