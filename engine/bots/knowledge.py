@@ -297,19 +297,8 @@ class Knowledge:
     def masters(self) -> frozenset[int]:
         """The cards held that no unseen card outranks in their suit for play (R6.1): each wins a trick of
         its suit led as a single, whoever holds what is left."""
-        order = self.public.order
-        step_of, mine = order.step_of, self.mine
-        held = {order.suit_of[c] for c in self.hand}
-        masters: set[int] = set()
-        for suit in held:
-            for c in suit_kinds(order)[suit]:
-                if self.unseen(c):
-                    top = step_of[c]
-                    masters.update(d for d in suit_kinds(order)[suit] if mine[d] and step_of[d] >= top)
-                    break
-            else:
-                masters.update(d for d in suit_kinds(order)[suit] if mine[d])
-        return frozenset(masters)
+        suit_of, step_of = self.public.order.suit_of, self.public.order.step_of
+        return frozenset(c for c in set(self.hand) if not self.higher_single_out(suit_of[c], step_of[c]))
 
     def ruff_threat(self, suit: int, seats: Sequence[int]) -> bool:
         """Is one of ``seats`` known to be void in the plain ``suit`` while it may still hold trumps?"""
